@@ -1,0 +1,321 @@
+"""The catalogue of the 70 announcements and silent premiums (R13) as data.
+
+Each :class:`Feast` carries what the rules say of it: value, group, chain (R12), the
+parameters it declares, the cards it binds to tricks (R12) and what a made feast needs
+(specific tricks won, cards in the team's tricks, cards held at the deal). Validation,
+scoring and play judging read these facts instead of testing codes one by one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Final
+
+from . import cards as c
+
+
+class Group(StrEnum):
+    """Sections of the paper score sheet (R13's group column, without sub-kinds)."""
+
+    MESSAGE = "message"
+    MATERIAL = "material"
+    SILENT = "silent"
+    FREE_PASS = "free_pass"
+    BOUND_TRICK = "bound_trick"
+    MAGNIFIED = "magnified"
+    FLIGHT = "flight"
+    INTERCEPT = "intercept"
+    EXTRA = "extra"
+    TROPHY = "trophy"
+
+
+class SuitParam(StrEnum):
+    """Which suits an announcement declares (R12)."""
+
+    NONE = "none"
+    ANY = "any"  # one suit
+    BLACK = "black"  # one black suit
+    RED_AND_BLACK = "red_and_black"  # one red and one black suit
+
+
+@dataclass(frozen=True, slots=True)
+class CardNeed:
+    """The team's tricks hold at least ``at_least`` of ``cards``."""
+
+    cards: frozenset[str]
+    at_least: int
+
+
+@dataclass(frozen=True, slots=True)
+class Feast:
+    code: str
+    name: str
+    german: str | None
+    value: int
+    group: Group
+    row: int  # catalogue row, 1-based; later rows rank higher among equal values (R15)
+    trophy_class: str | None = None  # little, trophy, greater, super, multi, ultra, royal
+    chain: str | None = None  # R12 raise chain / one-per-team family
+    chain_per_card: bool = False  # magnified: one chain per declared card
+    level: int = 0
+    declared_cards: int = 0  # number of declared magnifiers, in trick order
+    suits: SuitParam = SuitParam.NONE
+    has_count: bool = False  # suit_count and trumps_count state a number
+    binds_declared: tuple[int, ...] = ()  # trick each declared card is bound to
+    binds: tuple[tuple[str, int], ...] = ()  # fixed cards bound to tricks
+    tricks: frozenset[int] = frozenset()  # specific tricks the team wins when made
+    all_tricks: bool = False
+    min_tricks: int = 0
+    cards_won: tuple[CardNeed, ...] = ()
+    holds: frozenset[str] = frozenset()  # the team holds these at the deal
+    opponents_hold: frozenset[str] = frozenset()  # the opponents held these
+    suppressed_by: frozenset[str] = frozenset()  # silent premiums only (R7)
+
+    @property
+    def is_message(self) -> bool:
+        return self.group is Group.MESSAGE
+
+    @property
+    def is_silent(self) -> bool:
+        return self.group is Group.SILENT
+
+    @property
+    def is_trophy(self) -> bool:
+        return self.trophy_class is not None
+
+    @property
+    def can_contra(self) -> bool:
+        """R8: any announced feast except a message."""
+        return not self.is_message and not self.is_silent
+
+    @property
+    def needed_tricks(self) -> int:
+        """The fewest tricks the team can have won when this feast is made."""
+        if self.is_message:
+            return 0
+        if self.all_tricks:
+            return 10
+        by_cards = max(((need.at_least + 3) // 4 for need in self.cards_won), default=0)
+        return max(1, self.min_tricks, len(self.tricks), by_cards)
+
+    @property
+    def trophy_rank(self) -> tuple[int, int]:
+        """R15: the higher value ranks higher, then the later catalogue row."""
+        return (self.value, self.row)
+
+
+def _won(cards: frozenset[str] | tuple[str, ...] | str, at_least: int = 0) -> CardNeed:
+    group = frozenset((cards,)) if isinstance(cards, str) else frozenset(cards)
+    return CardNeed(group, at_least or len(group))
+
+
+def _range(first: int, last: int) -> frozenset[int]:
+    return frozenset(range(first, last + 1))
+
+
+_FIVE = c.BOUND_TRICK_CARDS
+_FIVE_HELD = frozenset(card for card, _ in _FIVE)
+_XXI = frozenset({c.MOND})
+_XXI_I = frozenset({c.MOND, c.PAGAT})
+_ALL = {"all_tricks": True}
+
+
+def _bound_trick(card: str, trick: int) -> dict[str, object]:
+    """piccolo … large_bird: win tricks 1..k, the card played by the team to trick k."""
+    return {
+        "binds": ((card, trick),),
+        "tricks": _range(1, trick),
+        "cards_won": (_won(card),),
+        "holds": frozenset({card}),
+    }
+
+
+def _magnified(trick: int) -> dict[str, object]:
+    return {
+        "declared_cards": 1,
+        "binds_declared": (trick,),
+        "tricks": frozenset({trick}),
+        "chain": "magnified",
+        "chain_per_card": True,
+    }
+
+
+def _flight(*tricks: int) -> dict[str, object]:
+    return {
+        "declared_cards": len(tricks),
+        "binds_declared": tricks,
+        "tricks": frozenset(tricks),
+        "chain": "flight",
+    }
+
+
+_FIVE_BOUND: dict[str, object] = {
+    "binds": _FIVE,
+    "holds": _FIVE_HELD,
+    "all_tricks": True,
+}
+
+G = Group
+# fmt: off
+_ROWS: tuple[tuple[str, str, str | None, int, Group, dict[str, object]], ...] = (
+    ("suit_count", "Number of a Suit", None, 0, G.MESSAGE,
+     {"suits": SuitParam.ANY, "has_count": True}),
+    ("trumps_count", "Trumps", None, 0, G.MESSAGE, {"has_count": True}),
+    ("birds", "Birds", None, 0, G.MESSAGE, {}),
+    ("flush", "Flush", None, 10, G.MESSAGE, {}),
+    ("four_of_a_kind", "Four of a Kind", None, 20, G.MESSAGE, {}),
+    ("visi", "Visi", None, 1, G.MATERIAL, {"cards_won": (_won("XVIII"),)}),
+    ("lamour", "L'amour", None, 1, G.MATERIAL, {"cards_won": (_won("XIX"),)}),
+    ("angel", "Angel", None, 1, G.MATERIAL, {"cards_won": (_won("XX"),)}),
+    ("honour", "Honour", "Honneur", 1, G.MATERIAL,
+     {"chain": "honour", "level": 1, "cards_won": (_won(c.HONOURS, 1),)}),
+    ("heads", "Heads", "Köpfe", 2, G.MATERIAL,
+     {"chain": "honour", "level": 2, "cards_won": (_won(c.HONOURS),)}),
+    ("full_honours", "Full Honours", "Trull", 3, G.MATERIAL,
+     {"chain": "honour", "level": 3, "cards_won": (_won(("SKIZ", "XXI", "I")),)}),
+    ("obscure", "Obscure", None, 5, G.SILENT,
+     {"tricks": _range(1, 5),
+      "suppressed_by": frozenset({"play", "cash", "bridge", "octave", "misere", "slam"})}),
+    ("lie_in_wait", "Lie in Wait", None, 15, G.SILENT,
+     {"cards_won": (_won(c.PAGAT),), "opponents_hold": frozenset({c.PAGAT}),
+      "suppressed_by": frozenset({"pagat_capture", "golgotha", "royal"})}),
+    ("four_kings", "Four Kings", None, 20, G.SILENT, {"cards_won": (_won(c.KINGS),)}),
+    ("silent_mond_capture", "Silent Mond Capture", None, 50, G.SILENT,
+     {"cards_won": (_won(c.MOND),), "opponents_hold": _XXI,
+      "suppressed_by": frozenset({"mond_capture", "golgotha", "centaur", "harpy",
+                                  "gloria", "triumph", "royal"})}),
+    ("play", "Play", None, 10, G.FREE_PASS, {"chain": "free_pass", "level": 1, "min_tricks": 5}),
+    ("cash", "Cash", None, 20, G.FREE_PASS, {"chain": "free_pass", "level": 2, "min_tricks": 6}),
+    ("bridge", "Bridge", None, 30, G.FREE_PASS, {"chain": "free_pass", "level": 3, "min_tricks": 7}),
+    ("octave", "Octave", None, 40, G.FREE_PASS, {"chain": "free_pass", "level": 4, "min_tricks": 8}),
+    ("misere", "Misere", None, 50, G.FREE_PASS, {"chain": "free_pass", "level": 5, "min_tricks": 9}),
+    ("slam", "Slam", None, 60, G.FREE_PASS,
+     {"chain": "free_pass", "level": 6, "min_tricks": 10, "all_tricks": True}),
+    ("piccolo", "Piccolo", None, 5, G.BOUND_TRICK, _bound_trick("XVIII", 3)),
+    ("town_centre", "Town Centre", None, 5, G.BOUND_TRICK, _bound_trick("XIX", 4)),
+    ("centre", "Centre", None, 10, G.BOUND_TRICK, _bound_trick("XX", 5)),
+    ("small_bird", "Small Bird", None, 20, G.BOUND_TRICK, _bound_trick("XXI", 6)),
+    ("large_bird", "Large Bird", None, 30, G.BOUND_TRICK, _bound_trick("SKIZ", 7)),
+    ("last_day_of_month", "Last Day of the Month", None, 10, G.MAGNIFIED,
+     {**_magnified(10), "level": 1}),
+    ("before_end_of_month", "Before the End of the Month", None, 20, G.MAGNIFIED,
+     {**_magnified(9), "level": 2}),
+    ("kite", "Kite", None, 30, G.MAGNIFIED, {**_magnified(8), "level": 3}),
+    ("seize", "Seize", None, 40, G.MAGNIFIED, {**_magnified(7), "level": 4}),
+    ("turul", "Turul", None, 50, G.MAGNIFIED, {**_magnified(6), "level": 5}),
+    ("pheasant", "Pheasant", "Fasan", 20, G.FLIGHT, {**_flight(1), "level": 1}),
+    ("falcon", "Falcon", "Falke", 20, G.FLIGHT, {**_flight(2), "level": 1}),
+    ("gang", "Gang", None, 5, G.INTERCEPT,
+     {"chain": "intercept", "level": 1, "suits": SuitParam.ANY}),
+    ("quick_one", "Quick One", None, 20, G.INTERCEPT,
+     {"chain": "intercept", "level": 2, "cards_won": (_won(c.RED_CARDS),)}),
+    ("red_and_black", "The Red and the Black", None, 25, G.INTERCEPT,
+     {"chain": "intercept", "level": 3, "suits": SuitParam.RED_AND_BLACK}),
+    ("army", "Army", None, 30, G.INTERCEPT,
+     {"chain": "intercept", "level": 4, "cards_won": (_won(c.BLACK_CARDS),)}),
+    ("legion", "Legion", None, 50, G.INTERCEPT,
+     {"chain": "intercept", "level": 5, "cards_won": (_won(c.ALL_SUIT_CARDS),)}),
+    ("amazon", "Amazon", None, 5, G.EXTRA, {"cards_won": (_won(c.BELOW_KING, 1),)}),
+    ("pagat_capture", "Pagat Capture", None, 30, G.EXTRA,
+     {"cards_won": (_won(c.PAGAT),), "opponents_hold": frozenset({c.PAGAT})}),
+    ("second_pheasant", "Second Pheasant", None, 60, G.FLIGHT, {**_flight(1, 2), "level": 2}),
+    ("third_pheasant", "Third Pheasant", None, 60, G.FLIGHT, {**_flight(1, 3), "level": 2}),
+    ("fourth_pheasant", "Fourth Pheasant", None, 60, G.FLIGHT, {**_flight(2, 4), "level": 2}),
+    ("schleicher", "Schleicher", None, 60, G.EXTRA,
+     {"tricks": frozenset({9, 10}), "cards_won": (_won(c.BIRDS, 2),)}),
+    ("pho_nothing", "Pho Nothing", None, 60, G.EXTRA,
+     {"tricks": frozenset({9, 10}), "cards_won": (_won(c.KINGS, 2),)}),
+    ("spadille", "Spadille", None, 30, G.TROPHY,
+     {"trophy_class": "little", "cards_won": (_won(c.RED_QCV, 1),)}),
+    ("manille", "Manille", None, 30, G.TROPHY,
+     {"trophy_class": "little", "cards_won": (_won(c.BLACK_QCV, 1),)}),
+    ("dschinn", "Dschinn", None, 50, G.TROPHY,
+     {"trophy_class": "little", "suits": SuitParam.BLACK}),
+    ("marriage", "Marriage", None, 60, G.TROPHY,
+     {"trophy_class": "little", "suits": SuitParam.ANY, "tricks": frozenset({9, 10})}),
+    ("mond_capture", "Mond Capture", None, 120, G.TROPHY,
+     {"trophy_class": "trophy", "cards_won": (_won(("SKIZ", "XXI")),),
+      "holds": frozenset({c.SKIZ}), "opponents_hold": _XXI}),
+    ("habicht", "Habicht", None, 120, G.TROPHY,
+     {"trophy_class": "trophy", **_flight(1, 2, 3), "level": 3}),
+    ("couleur", "Couleur", None, 120, G.TROPHY,
+     {"trophy_class": "trophy", "tricks": _range(8, 10),
+      "cards_won": (_won(c.ALL_SUIT_CARDS, 3),)}),
+    ("scale", "Scale", None, 120, G.TROPHY, {"trophy_class": "trophy", **_FIVE_BOUND}),
+    ("golgotha", "Golgotha", None, 130, G.TROPHY,
+     {"trophy_class": "greater", "cards_won": (_won(("XXI", "I")),),
+      "opponents_hold": _XXI_I}),
+    ("centaur", "Centaur", None, 130, G.TROPHY,
+     {"trophy_class": "greater", "min_tricks": 2,
+      "cards_won": (_won(("SKIZ", "XXI")), _won(c.BELOW_KING, 1)),
+      "holds": frozenset({c.SKIZ}), "opponents_hold": _XXI}),
+    ("trojka", "Trojka", None, 130, G.TROPHY,
+     {"trophy_class": "greater", "tricks": _range(8, 10), "cards_won": (_won(c.BIRDS, 3),)}),
+    ("famille", "Famille", None, 130, G.TROPHY,
+     {"trophy_class": "greater", "suits": SuitParam.ANY, "tricks": _range(8, 10)}),
+    ("bethlehem", "Bethlehem", None, 130, G.TROPHY,
+     {"trophy_class": "greater", "tricks": _range(8, 10), "cards_won": (_won(c.KINGS, 3),)}),
+    ("sphinx", "Sphinx", None, 130, G.TROPHY,
+     {"trophy_class": "greater", "min_tricks": 2,
+      "cards_won": (_won(c.RED_QCV, 1), _won(c.BLACK_QCV, 1))}),
+    ("quart", "Quart", None, 140, G.TROPHY, {"trophy_class": "super", **_ALL}),
+    ("pyramid", "Pyramid", None, 140, G.TROPHY, {"trophy_class": "super", **_ALL}),
+    ("spectrum", "Spectrum", None, 140, G.TROPHY, {"trophy_class": "super", **_FIVE_BOUND}),
+    ("stella", "Stella", None, 150, G.TROPHY,
+     {"trophy_class": "multi", **_flight(1, 2, 3), "level": 4,
+      "binds": _FIVE[1:], "holds": _FIVE_HELD - {"XVIII"}, "all_tricks": True}),
+    ("full", "Full", None, 150, G.TROPHY, {"trophy_class": "multi", **_FIVE_BOUND}),
+    ("court", "Court", None, 150, G.TROPHY,
+     {"trophy_class": "multi", "suits": SuitParam.ANY, **_FIVE_BOUND}),
+    ("grand", "Grand", None, 150, G.TROPHY, {"trophy_class": "multi", **_FIVE_BOUND}),
+    ("harpy", "Harpy", None, 160, G.TROPHY,
+     {"trophy_class": "ultra", "opponents_hold": _XXI, **_ALL}),
+    ("gloria", "Gloria", None, 160, G.TROPHY,
+     {"trophy_class": "ultra", "opponents_hold": _XXI, **_ALL}),
+    ("triumph", "Triumph", None, 160, G.TROPHY,
+     {"trophy_class": "ultra", "opponents_hold": _XXI, **_ALL}),
+    ("royal", "Royal", None, 200, G.TROPHY,
+     {"trophy_class": "royal", "opponents_hold": _XXI_I, **_ALL}),
+)
+# fmt: on
+
+
+def _build() -> dict[str, Feast]:
+    feasts: dict[str, Feast] = {}
+    for row, (code, name, german, value, group, extra) in enumerate(_ROWS, start=1):
+        feasts[code] = Feast(code, name, german, value, group, row, **extra)  # type: ignore[arg-type]
+    return feasts
+
+
+FEASTS: Final[dict[str, Feast]] = _build()
+"""All 70 entries by code, in catalogue order."""
+
+ANNOUNCEABLE: Final[tuple[str, ...]] = tuple(
+    code for code, feast in FEASTS.items() if not feast.is_silent
+)
+SILENT: Final[tuple[str, ...]] = tuple(
+    code for code, feast in FEASTS.items() if feast.is_silent
+)
+TROPHIES: Final[tuple[str, ...]] = tuple(
+    code for code, feast in FEASTS.items() if feast.is_trophy
+)
+
+
+def feast(code: str) -> Feast:
+    return FEASTS[code]
+
+
+def suit_cards_for(feast: Feast, suits: tuple[str, ...]) -> tuple[CardNeed, ...]:
+    """Cards a suit-declaring feast needs in the team's tricks, given its suits."""
+    if not suits:
+        return ()
+    if feast.code in ("gang", "red_and_black"):
+        return tuple(_won(c.SUIT_CARDS[suit]) for suit in suits)
+    if feast.code == "dschinn":
+        return (_won(f"{suits[0]}-10"),)
+    if feast.code == "marriage":
+        return (_won((f"{suits[0]}-K", f"{suits[0]}-Q")),)
+    if feast.code == "famille":
+        return (_won(c.SUIT_CARDS[suits[0]], 3),)
+    return ()
