@@ -1,0 +1,1 @@
+"""Admin registrations of the competitions app (added by later issues)."""

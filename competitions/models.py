@@ -1,0 +1,1 @@
+"""Models of the competitions app (added by later issues)."""

@@ -1,0 +1,1 @@
+"""Admin registrations of the scoring app (added by later issues)."""

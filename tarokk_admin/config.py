@@ -1,0 +1,122 @@
+"""Reading and checking the configuration that comes from environment variables.
+
+Every problem is reported as one sentence naming the variable (an
+``ImproperlyConfigured``); ``manage.py``, ``wsgi.py`` and ``asgi.py`` print that
+sentence and stop instead of showing a traceback.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any, NoReturn
+from urllib.parse import urlsplit
+
+import environ
+from django.core.exceptions import ImproperlyConfigured
+
+DATABASE_SCHEMES = ("postgres", "postgresql", "pgsql", "sqlite")
+REDIS_SCHEMES = ("redis", "rediss", "unix")
+
+
+def redacted(url: str) -> str:
+    """``url`` with any password replaced by ``***``, fit to print."""
+    try:
+        parts = urlsplit(url)
+        if parts.password:
+            netloc = parts.netloc.replace(f":{parts.password}@", ":***@", 1)
+            return parts._replace(netloc=netloc).geturl()
+    except ValueError:
+        pass
+    return url
+
+
+def database_from_url(url: str) -> dict[str, Any]:
+    """Return Django's DATABASES entry for ``DATABASE_URL``."""
+    scheme = urlsplit(url).scheme
+    if scheme not in DATABASE_SCHEMES:
+        raise ImproperlyConfigured(
+            f"DATABASE_URL must be a PostgreSQL URL such as "
+            f"postgres://user:password@host:5432/name, not {redacted(url)!r}."
+        )
+    try:
+        config: dict[str, Any] = environ.Env.db_url_config(url)
+    except Exception as exc:  # django-environ raises assorted errors on bad URLs
+        raise ImproperlyConfigured(
+            f"DATABASE_URL could not be read ({exc}): use "
+            f"postgres://user:password@host:5432/name."
+        ) from exc
+    if config["ENGINE"] == "django.db.backends.postgresql":
+        config.setdefault("CONN_MAX_AGE", 60)
+        config["CONN_HEALTH_CHECKS"] = True
+        config.setdefault("OPTIONS", {})["connect_timeout"] = 5
+    return config
+
+
+def redis_url_checked(url: str) -> str:
+    """Return ``REDIS_URL`` unchanged when it is usable, else stop with one sentence."""
+    try:
+        parts = urlsplit(url)
+        parts.port  # noqa: B018 - raises ValueError on a port that is not a number
+    except ValueError as exc:
+        raise ImproperlyConfigured(
+            f"REDIS_URL is malformed ({exc}): use redis://host:6379/0."
+        ) from exc
+    if parts.scheme not in REDIS_SCHEMES or not (parts.hostname or parts.path):
+        raise ImproperlyConfigured(
+            f"REDIS_URL must look like redis://host:6379/0, not {redacted(url)!r}."
+        )
+    database = parts.path.lstrip("/")
+    if parts.scheme != "unix" and database and not database.isdigit():
+        raise ImproperlyConfigured(
+            "REDIS_URL must end in a database number such as /0, "
+            f"not {redacted(url)!r}."
+        )
+    return url
+
+
+def required(env: environ.Env, name: str, why: str) -> str:
+    """Return a variable that must be set, else stop with one sentence."""
+    value: str = env.str(name, default="")
+    if not value:
+        raise ImproperlyConfigured(f"{name} must be set {why}.")
+    return value
+
+
+def exit_with(exc: BaseException) -> NoReturn:
+    """Print the one-sentence configuration problem and stop the process."""
+    print(f"Configuration error: {exc}", file=sys.stderr)
+    raise SystemExit(1)
+
+
+def settings_loaded_or_exit() -> None:
+    """Load the settings now so that a configuration problem ends the start."""
+    from django.conf import settings
+
+    try:
+        settings.INSTALLED_APPS  # noqa: B018 - forces the settings module to load
+    except ImproperlyConfigured as exc:
+        exit_with(exc)
+
+
+def database_reachable_or_exit() -> None:
+    """Stop with one sentence when the configured database cannot be reached."""
+    from django.db import DatabaseError, connection
+
+    try:
+        connection.ensure_connection()
+    except DatabaseError as exc:
+        db = connection.settings_dict
+        if db.get("HOST"):
+            where = f"DATABASE_URL points to {db['HOST']}:{db.get('PORT') or 5432}"
+            where += f"/{db['NAME']}, which"
+        else:
+            where = f"the SQLite database {db['NAME']}"
+        lines = str(exc).strip().splitlines()
+        reason = lines[0].rstrip(".") if lines else type(exc).__name__
+        print(
+            f"Configuration error: {where} cannot be reached ({reason}).",
+            file=sys.stderr,
+        )
+        raise SystemExit(1) from None
+    finally:
+        connection.close()

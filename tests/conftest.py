@@ -1,0 +1,45 @@
+"""Shared fixtures. Markers: ``browser`` (Playwright + Debian Chromium), ``redis``
+(a real Redis at REDIS_URL), ``slow`` (starts processes); see pyproject.toml."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+# Playwright's sync API runs an event loop; without this every live-server test fails
+# with SynchronousOnlyOperation.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+CHROMIUM = Path("/usr/bin/chromium")
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    return {
+        **browser_type_launch_args,
+        "executable_path": "/usr/bin/chromium",
+        "args": [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+            "--disable-quic",
+        ],
+    }
+
+
+def pytest_collection_modifyitems(config, items):
+    """Skip browser tests, saying why, when Debian's chromium is not installed."""
+    if CHROMIUM.exists():
+        return
+    skip = pytest.mark.skip(
+        reason="Debian chromium is not installed at /usr/bin/chromium "
+        "(as root: apt-get install chromium; `make test` does it)."
+    )
+    for item in items:
+        if "browser" in item.keywords:
+            item.add_marker(skip)

@@ -1,0 +1,1 @@
+"""Admin registrations of the trophies app (added by later issues)."""

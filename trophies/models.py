@@ -1,0 +1,1 @@
+"""Models of the trophies app (added by later issues)."""
