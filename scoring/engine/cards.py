@@ -115,9 +115,12 @@ def trick_winner(cards: Sequence[str]) -> int:
         if card in TRUMP_SET:
             if top not in TRUMP_SET or TRUMP_STRENGTH[card] > TRUMP_STRENGTH[top]:
                 best = i
-        elif top not in TRUMP_SET and suit_of(card) == led_suit:
-            if RANK_STRENGTH[card[2:]] > RANK_STRENGTH[top[2:]]:
-                best = i
+        elif (
+            top not in TRUMP_SET
+            and suit_of(card) == led_suit
+            and RANK_STRENGTH[card[2:]] > RANK_STRENGTH[top[2:]]
+        ):
+            best = i
     return best
 
 

@@ -55,7 +55,9 @@ class Feast:
     value: int
     group: Group
     row: int  # catalogue row, 1-based; later rows rank higher among equal values (R15)
-    trophy_class: str | None = None  # little, trophy, greater, super, multi, ultra, royal
+    trophy_class: str | None = (
+        None  # little, trophy, greater, super, multi, ultra, royal
+    )
     chain: str | None = None  # R12 raise chain / one-per-team family
     chain_per_card: bool = False  # magnified: one chain per declared card
     level: int = 0
@@ -150,6 +152,10 @@ def _flight(*tricks: int) -> dict[str, object]:
     }
 
 
+def _free_pass(level: int, tricks: int) -> dict[str, object]:
+    return {"chain": "free_pass", "level": level, "min_tricks": tricks}
+
+
 _FIVE_BOUND: dict[str, object] = {
     "binds": _FIVE,
     "holds": _FIVE_HELD,
@@ -185,13 +191,13 @@ _ROWS: tuple[tuple[str, str, str | None, int, Group, dict[str, object]], ...] = 
      {"cards_won": (_won(c.MOND),), "opponents_hold": _XXI,
       "suppressed_by": frozenset({"mond_capture", "golgotha", "centaur", "harpy",
                                   "gloria", "triumph", "royal"})}),
-    ("play", "Play", None, 10, G.FREE_PASS, {"chain": "free_pass", "level": 1, "min_tricks": 5}),
-    ("cash", "Cash", None, 20, G.FREE_PASS, {"chain": "free_pass", "level": 2, "min_tricks": 6}),
-    ("bridge", "Bridge", None, 30, G.FREE_PASS, {"chain": "free_pass", "level": 3, "min_tricks": 7}),
-    ("octave", "Octave", None, 40, G.FREE_PASS, {"chain": "free_pass", "level": 4, "min_tricks": 8}),
-    ("misere", "Misere", None, 50, G.FREE_PASS, {"chain": "free_pass", "level": 5, "min_tricks": 9}),
+    ("play", "Play", None, 10, G.FREE_PASS, _free_pass(1, 5)),
+    ("cash", "Cash", None, 20, G.FREE_PASS, _free_pass(2, 6)),
+    ("bridge", "Bridge", None, 30, G.FREE_PASS, _free_pass(3, 7)),
+    ("octave", "Octave", None, 40, G.FREE_PASS, _free_pass(4, 8)),
+    ("misere", "Misere", None, 50, G.FREE_PASS, _free_pass(5, 9)),
     ("slam", "Slam", None, 60, G.FREE_PASS,
-     {"chain": "free_pass", "level": 6, "min_tricks": 10, "all_tricks": True}),
+     {**_free_pass(6, 10), "all_tricks": True}),
     ("piccolo", "Piccolo", None, 5, G.BOUND_TRICK, _bound_trick("XVIII", 3)),
     ("town_centre", "Town Centre", None, 5, G.BOUND_TRICK, _bound_trick("XIX", 4)),
     ("centre", "Centre", None, 10, G.BOUND_TRICK, _bound_trick("XX", 5)),

@@ -12,9 +12,13 @@ from dataclasses import dataclass, field
 
 def pointer(*parts: str | int) -> str:
     """A JSON Pointer (RFC 6901) from path parts: ``pointer("announcements", 2)``."""
-    return "".join(
-        "/" + str(part).replace("~", "~0").replace("/", "~1") for part in parts
-    )
+    out = ""
+    for part in parts:
+        text = str(part)
+        if "~" in text or "/" in text:
+            text = text.replace("~", "~0").replace("/", "~1")
+        out += "/" + text
+    return out
 
 
 def quote(value: object) -> str:

@@ -1,0 +1,467 @@
+"""Play records: the deal (R4), every card's legality (R2, R12 binding) and what the
+engine derives from them (R5 facts, R2 tricks, R7 silent premiums, R13 outcomes).
+
+The single entry point is :func:`analyse_play`. It reads the raw JSON ``deal`` and
+``play`` of a hand record, adds an error for every problem found and, when the deal
+and the play are legal, returns the :class:`~scoring.engine.sheet.PlayFacts`.
+
+Error codes (path in brackets; tricks and cards count from 0 in paths, from 1 in
+messages):
+
+- ``deal_keys``: the deal is not an object with exactly AD, AC, DD, DC (``/deal``,
+  ``/deal/<key>``);
+- ``deal_size``: a seat's hand is not a list of exactly 10 cards (``/deal/<seat>``);
+- ``unknown_card``: not a card of R1 (``/deal/<seat>/<i>``, ``/play/<t>/<i>``);
+- ``duplicate_card``: a card dealt twice (the second place);
+- ``missing_card``: a card in no hand (``/deal``);
+- ``too_few_trumps``: a hand with fewer than 3 trumps (R4) (``/deal/<seat>``);
+- ``xix_not_attack_catcher``, ``xx_not_attack_driver``: R4 (where the card lies);
+- ``play_shape``: the play is not 10 tricks of 4 cards (``/play``, ``/play/<t>``);
+- ``card_not_in_hand``: the player whose turn it is (R2: trick 1 led by AD, later tricks
+  by the previous winner, AD -> DC -> DD -> AC) does not hold the card;
+- ``card_played_twice``: the card was already played;
+- ``revoke``: the player could follow the suit led (a trump lead included) and did not;
+- ``must_trump``: void in the suit led, the player held a trump and did not play one;
+- ``bound_card_early``: a card bound to a later trick (R12) played while its holder had
+  another legal card not bound to a later trick;
+- ``bound_card_withheld``: a card bound to this trick was legal here and not played;
+- ``message_untrue``: a message that is not true of the announcer's hand (R6, R13)
+  (``/announcements/<i>``).
+
+After ``card_not_in_hand`` or ``card_played_twice`` the hands no longer match the play,
+so the rest of that trick is checked and later tricks are not (their errors would be
+consequences). Follow-suit and binding errors do not stop the checking.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from . import cards as c
+from .errors import Errors, pointer, quote
+from .judge import PlayedHand, is_made, message_problem, silent_achieved
+from .sheet import (
+    PLAY_ORDER,
+    SEATS,
+    SIDE_OF_SEAT,
+    SIDES,
+    Announcement,
+    PlayFacts,
+    Side,
+    TeamFacts,
+)
+
+TRUMP: Final = "T"
+# Per-card data, computed once: the suit ("T" for trumps) and the power in a trick.
+SUIT: Final[dict[str, str]] = {card: c.suit_of(card) or TRUMP for card in c.ALL_CARDS}
+POWER: Final[dict[str, int]] = {
+    **{card: 100 + c.TRUMP_STRENGTH[card] for card in c.TRUMPS},
+    **{card: c.RANK_STRENGTH[card[2:]] for card in c.ALL_SUIT_CARDS},
+}
+_ORDER_INDEX: Final[dict[str, int]] = {seat: i for i, seat in enumerate(PLAY_ORDER)}
+_SEAT_NAMES: Final[dict[str, str]] = {
+    "AD": "the attack driver",
+    "AC": "the attack catcher",
+    "DD": "the defence driver",
+    "DC": "the defence catcher",
+}
+_ALL: Final[frozenset[str]] = c.CARD_SET
+
+
+def analyse_play(
+    deal: object,
+    play: object,
+    announcements: Sequence[Announcement],
+    errors: Errors,
+) -> PlayFacts | None:
+    """Check a deal and its play and derive the hand's facts from them.
+
+    Returns None when the deal or the play is invalid (every problem added to
+    ``errors``). A message that is untrue of its announcer's hand adds
+    ``message_untrue`` and is ``made = False``; the facts are still returned.
+    """
+    hands = _check_deal(deal, errors)
+    tricks = _check_shape(play, errors)
+    if hands is None or tricks is None:
+        if hands is not None and isinstance(play, list):
+            # The deal is good: check the well-formed tricks before the first bad one.
+            _check_cards(hands, _well_formed_prefix(play), announcements, errors)
+        return None
+    hand = _check_cards(hands, tricks, announcements, errors)
+    if hand is None:
+        return None
+    return _derive(hand, announcements, errors)
+
+
+# --- R4: the deal -------------------------------------------------------------------
+
+
+def _check_deal(deal: object, errors: Errors) -> dict[str, list[str]] | None:
+    before = len(errors)
+    if not isinstance(deal, dict):
+        errors.add(
+            "deal_keys",
+            "/deal",
+            "the deal must be an object with the seats AD, AC, DD, DC, "
+            f"not {quote(deal)}",
+        )
+        return None
+    for key in deal:
+        if key not in SEATS:
+            errors.add(
+                "deal_keys",
+                pointer("deal", key),
+                f"unknown seat {quote(key)} in the deal (R2: AD, AC, DD, DC)",
+            )
+    where: dict[str, tuple[str, int]] = {}  # card -> (seat, index) where dealt
+    hands: dict[str, list[str]] = {}
+    complete = True
+    for seat in SEATS:
+        if seat not in deal:
+            errors.add("deal_keys", "/deal", f"the deal has no hand for {seat}")
+            complete = False
+            continue
+        cards = deal[seat]
+        if not isinstance(cards, list):
+            errors.add(
+                "deal_size",
+                pointer("deal", seat),
+                f"{seat}'s hand must be a list of 10 cards, not {quote(cards)}",
+            )
+            complete = False
+            continue
+        if len(cards) != 10:
+            errors.add(
+                "deal_size",
+                pointer("deal", seat),
+                f"{seat} holds {len(cards)} cards, not 10 (R4)",
+            )
+        hand: list[str] = []
+        for i, card in enumerate(cards):
+            if not isinstance(card, str) or card not in _ALL:
+                errors.add(
+                    "unknown_card",
+                    pointer("deal", seat, i),
+                    f"{quote(card)} is not a card (R1)",
+                )
+            elif card in where:
+                first = where[card]
+                errors.add(
+                    "duplicate_card",
+                    pointer("deal", seat, i),
+                    f"{card} is dealt twice (also {first[0]}'s card {first[1] + 1})",
+                )
+            else:
+                where[card] = (seat, i)
+                hand.append(card)
+        hands[seat] = hand
+        trumps = sum(1 for card in hand if card in c.TRUMP_SET)
+        if len(cards) == 10 and trumps < 3:
+            errors.add(
+                "too_few_trumps",
+                pointer("deal", seat),
+                f"{seat} holds {trumps} trumps: every player holds at least 3 (R4)",
+            )
+    if complete:
+        for card in c.ALL_CARDS:
+            if card not in where:
+                errors.add("missing_card", "/deal", f"{card} is in no hand (R4)")
+    for card, seat, code in (
+        ("XIX", "AC", "xix_not_attack_catcher"),
+        ("XX", "AD", "xx_not_attack_driver"),
+    ):
+        if card in where and where[card][0] != seat:
+            at = where[card]
+            errors.add(
+                code,
+                pointer("deal", *at),
+                f"{card} is dealt to {at[0]}: it belongs in {_SEAT_NAMES[seat]}'s "
+                f"hand, {seat} (R4)",
+            )
+    return hands if len(errors) == before else None
+
+
+# --- R2: the shape of the play ------------------------------------------------------
+
+
+def _trick_ok(trick: object) -> bool:
+    return (
+        isinstance(trick, list)
+        and len(trick) == 4
+        and all(isinstance(card, str) and card in _ALL for card in trick)
+    )
+
+
+def _well_formed_prefix(play: list[object]) -> list[list[str]]:
+    prefix: list[list[str]] = []
+    for trick in play[:10]:
+        if not _trick_ok(trick):
+            break
+        assert isinstance(trick, list)
+        prefix.append(trick)
+    return prefix
+
+
+def _check_shape(play: object, errors: Errors) -> list[list[str]] | None:
+    if not isinstance(play, list):
+        errors.add(
+            "play_shape",
+            "/play",
+            f"the play must be a list of 10 tricks: {quote(play)}",
+        )
+        return None
+    ok = True
+    if len(play) != 10:
+        errors.add("play_shape", "/play", f"the play has {len(play)} tricks, not 10")
+        ok = False
+    for t, trick in enumerate(play):
+        if not isinstance(trick, list) or len(trick) != 4:
+            errors.add(
+                "play_shape",
+                pointer("play", t),
+                f"trick {t + 1} must be a list of 4 cards, not {quote(trick)}",
+            )
+            ok = False
+            continue
+        for i, card in enumerate(trick):
+            if not isinstance(card, str) or card not in _ALL:
+                errors.add(
+                    "unknown_card",
+                    pointer("play", t, i),
+                    f"trick {t + 1}: {quote(card)} is not a card (R1)",
+                )
+                ok = False
+    return play if ok else None
+
+
+# --- R2 and R12: every card ---------------------------------------------------------
+
+
+def _bound_cards(
+    holder: dict[str, str], announcements: Sequence[Announcement]
+) -> dict[str, dict[str, int]]:
+    """Seat -> {card: trick}: R12 binds only the cards the announcing team holds."""
+    bound: dict[str, dict[str, int]] = {seat: {} for seat in SEATS}
+    for a in announcements:
+        for card, trick in a.bindings():
+            seat = holder.get(card)
+            if seat is not None and SIDE_OF_SEAT[seat] == a.team:
+                mine = bound[seat]
+                if card not in mine or trick < mine[card]:
+                    mine[card] = trick
+    return bound
+
+
+def _check_cards(
+    deal: dict[str, list[str]],
+    tricks: Sequence[Sequence[str]],
+    announcements: Sequence[Announcement],
+    errors: Errors,
+) -> PlayedHand | None:
+    """Play the tricks card by card (R2, R12); the judged hand when all are legal."""
+    holder = {card: seat for seat, cards in deal.items() for card in cards}
+    bound = _bound_cards(holder, announcements)
+    due_at: dict[str, dict[int, list[str]]] = {seat: {} for seat in SEATS}
+    for seat, mine in bound.items():  # seat -> trick -> its cards bound to that trick
+        for card, k in mine.items():
+            due_at[seat].setdefault(k, []).append(card)
+    hands = {seat: set(cards) for seat, cards in deal.items()}
+    counts: dict[str, dict[str, int]] = {
+        seat: dict.fromkeys((*c.SUITS, TRUMP), 0) for seat in SEATS
+    }
+    for seat, cards in deal.items():
+        for card in cards:
+            counts[seat][SUIT[card]] += 1
+    played: set[str] = set()
+    before = len(errors)
+    leader = "AD"  # R2: the attack driver leads trick 1
+    winner_card: list[str] = []
+    winner_seat: list[str] = []
+    for t, trick in enumerate(tricks):
+        n = t + 1
+        start = _ORDER_INDEX[leader]
+        led = SUIT[trick[0]]
+        in_sync = True
+        for i, card in enumerate(trick):
+            seat = PLAY_ORDER[(start + i) % 4]
+            hand = hands[seat]
+            if card not in hand:
+                in_sync = False
+                if card in played:
+                    errors.add(
+                        "card_played_twice",
+                        pointer("play", t, i),
+                        f"trick {n}, {seat}: {card} was already played",
+                    )
+                else:
+                    turn = (
+                        f"{seat} leads trick {n}" if i == 0 else f"it is {seat}'s turn"
+                    )
+                    errors.add(
+                        "card_not_in_hand",
+                        pointer("play", t, i),
+                        f"trick {n}, {seat}: {card} is not in {seat}'s hand ({turn}; "
+                        f"{card} was dealt to {holder[card]}) (R2)",
+                    )
+                played.add(card)
+                continue
+            suit = SUIT[card]
+            count = counts[seat]
+            if i and suit != led and count[led]:
+                errors.add(
+                    "revoke",
+                    pointer("play", t, i),
+                    f"trick {n}, {seat}: {card} played but {seat} holds "
+                    f"{_suit_name(led)}, which were led, and must follow suit (R2)",
+                )
+            elif i and suit != led and suit != TRUMP and count[TRUMP]:
+                errors.add(
+                    "must_trump",
+                    pointer("play", t, i),
+                    f"trick {n}, {seat}: {card} played but {seat}, void in "
+                    f"{_suit_name(led)}, holds a trump and must play one (R2)",
+                )
+            elif bound[seat]:
+                mine = bound[seat]
+                own = mine.get(card, 0)
+                if own > n or (
+                    own != n and any(x in hand for x in due_at[seat].get(n, ()))
+                ):
+                    lead = led if i else None
+                    path = pointer("play", t, i)
+                    _check_binding(n, seat, card, hand, count, lead, mine, path, errors)
+            hand.discard(card)
+            count[suit] -= 1
+            played.add(card)
+        if not in_sync:
+            return None  # the hands no longer match the play: stop (see docstring)
+        best = _winner(trick, led)
+        leader = PLAY_ORDER[(start + best) % 4]
+        winner_card.append(trick[best])
+        winner_seat.append(leader)
+    if len(errors) != before or len(tricks) != 10:
+        return None
+    winner_side = tuple(SIDE_OF_SEAT[seat] for seat in winner_seat)
+    won: dict[Side, set[str]] = {"attack": set(), "defence": set()}
+    trick_of: dict[str, int] = {}
+    for t, trick in enumerate(tricks):
+        won[winner_side[t]].update(trick)
+        for card in trick:
+            trick_of[card] = t + 1
+    held: dict[Side, frozenset[str]] = {side: frozenset() for side in SIDES}
+    for seat, cards in deal.items():
+        side = SIDE_OF_SEAT[seat]
+        held[side] = held[side].union(cards)
+    attack_tricks = winner_side.count("attack")
+    return PlayedHand(
+        deal=deal,
+        holder=holder,
+        held=held,
+        tricks=tuple(tuple(trick) for trick in tricks),
+        winner_card=tuple(winner_card),
+        winner_seat=tuple(winner_seat),
+        winner_side=winner_side,
+        trick_of=trick_of,
+        won={side: frozenset(cards) for side, cards in won.items()},
+        count={"attack": attack_tricks, "defence": 10 - attack_tricks},
+    )
+
+
+def _suit_name(suit: str) -> str:
+    return "trumps" if suit == TRUMP else c.SUIT_NAMES[suit]
+
+
+def _is_legal(card: str, led: str | None, count: dict[str, int]) -> bool:
+    """R2 for one card of a hand whose suit counts are ``count``."""
+    if led is None:
+        return True
+    suit = SUIT[card]
+    if suit == led or not count[led]:
+        return suit in (led, TRUMP) or not count[TRUMP]
+    return False
+
+
+def _check_binding(
+    n: int,
+    seat: str,
+    card: str,
+    hand: set[str],
+    count: dict[str, int],
+    led: str | None,
+    bound: dict[str, int],
+    path: str,
+    errors: Errors,
+) -> None:
+    """R12 binding for a card that is legal by R2, played to trick ``n``.
+
+    A binding is in force up to its trick: a card not legal at its trick is free after.
+    """
+    legal = [other for other in hand if _is_legal(other, led, count)]
+    due = sorted(other for other in legal if bound.get(other) == n)
+    if due and card not in due:
+        errors.add(
+            "bound_card_withheld",
+            path,
+            f"trick {n}, {seat}: {card} played but {due[0]} is bound to trick {n} "
+            f"and could be played to it (R12)",
+        )
+        return
+    own = bound.get(card, 0)
+    if own > n and any(other != card and bound.get(other, 0) <= n for other in legal):
+        errors.add(
+            "bound_card_early",
+            path,
+            f"trick {n}, {seat}: {card} is bound to trick {own} and may not be played "
+            f"before it while {seat} holds another legal card (R12)",
+        )
+
+
+def _winner(trick: Sequence[str], led: str) -> int:
+    """R2: the highest trump wins, else the highest card of the suit led."""
+    best, top = 0, POWER[trick[0]]
+    for i in range(1, 4):
+        card = trick[i]
+        suit = SUIT[card]
+        if suit in (TRUMP, led):
+            power = POWER[card]
+            if power > top:
+                best, top = i, power
+    return best
+
+
+# --- what the play decides ----------------------------------------------------------
+
+
+def _derive(
+    hand: PlayedHand, announcements: Sequence[Announcement], errors: Errors
+) -> PlayFacts:
+    made: list[bool] = []
+    for a in announcements:
+        if a.feast.is_message:
+            problem = message_problem(hand, a)
+            if problem is not None:
+                errors.add(
+                    "message_untrue",
+                    pointer("announcements", a.index),
+                    f"{a.feast.name} by {a.seat} is not true of {a.seat}'s hand: "
+                    f"{problem} (R6, R13)",
+                )
+            made.append(problem is None)
+        else:
+            made.append(is_made(hand, a))
+    return PlayFacts(
+        facts={side: _team_facts(hand.held[side]) for side in SIDES},
+        tricks_attack=hand.count["attack"],
+        silent={side: silent_achieved(hand, side) for side in SIDES},
+        made=tuple(made),
+    )
+
+
+def _team_facts(held: frozenset[str]) -> TeamFacts:
+    """R5: the consolation facts of the two partners' hands together."""
+    return TeamFacts(
+        trumps=len(held & c.TRUMP_SET),
+        honours=sum(1 for card in c.HONOURS if card in held),
+        middle=tuple(card for card in c.MIDDLE if card in held),
+    )

@@ -1,0 +1,285 @@
+"""The engine's public contract (HAND_RECORD.md): judge and score hand and match records.
+
+``score_hand_record`` and ``score_match_record`` take any JSON value and return exactly
+what the ``score_hand`` / ``score_match`` commands print. They never raise for a bad
+record: they return ``valid: false`` with every error found.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any, Final
+
+from . import checks
+from .catalogue import FEASTS
+from .errors import Errors, pointer, quote
+from .parse import ParsedHand, parse_hand
+from .play import analyse_play
+from .scoring import match_points, score_hand
+from .sheet import SIDES, Announcement, PlayFacts, Side, TeamFacts
+
+MATCH_FORMAT: Final = "royal-tarokk-match/1"
+MATCH_KEYS: Final = frozenset({"format", "teams", "first_attack", "hands", "tiebreak"})
+TIEBREAK_HANDS: Final = 2  # R15
+MATCH_HANDS: Final = 8  # R3
+
+
+def scoring_silent(
+    achieved: dict[Side, tuple[str, ...]], announcements: Sequence[Announcement]
+) -> dict[Side, tuple[str, ...]]:
+    """R7: the achieved silent premiums that score, the suppressed ones left out."""
+    result: dict[Side, tuple[str, ...]] = {}
+    for side in SIDES:
+        announced = {a.feast.code for a in announcements if a.team == side}
+        result[side] = tuple(
+            code
+            for code in achieved[side]
+            if not FEASTS[code].suppressed_by & announced
+        )
+    return result
+
+
+def _facts_json(facts: TeamFacts) -> dict[str, Any]:
+    return {
+        "trumps": facts.trumps,
+        "honours": facts.honours,
+        "middle": list(facts.middle),
+    }
+
+
+def _apply_play(parsed: ParsedHand, play: PlayFacts, errors: Errors) -> dict[str, Any]:
+    """Replace the record's facts by what the play shows; a given fact must agree."""
+    for side in SIDES:
+        given = parsed.facts.get(side)
+        derived = play.facts[side]
+        if given is None:
+            continue
+        for key in ("trumps", "honours", "middle"):
+            if getattr(given, key) != getattr(derived, key):
+                errors.add(
+                    "fact_disagrees",
+                    pointer(side, key),
+                    f"The {side}'s {key} is given as {quote(_facts_json(given)[key])}, "
+                    f"but the deal shows {quote(_facts_json(derived)[key])} (R5).",
+                )
+    if parsed.tricks_attack is not None and parsed.tricks_attack != play.tricks_attack:
+        errors.add(
+            "fact_disagrees",
+            "/tricks/attack",
+            f"The attack's tricks are given as {parsed.tricks_attack}, but the play "
+            f"shows {play.tricks_attack} (R2).",
+        )
+    announcements = [
+        replace(a, made=play.made[i]) for i, a in enumerate(parsed.announcements)
+    ]
+    for given_a, judged in zip(parsed.announcements, announcements, strict=True):
+        if given_a.made is not None and given_a.made != judged.made:
+            errors.add(
+                "fact_disagrees",
+                pointer("announcements", given_a.index, "made"),
+                f"{given_a.feast.name} is given as "
+                f"{'made' if given_a.made else 'failed'}, but the play shows it "
+                f"{'made' if judged.made else 'failed'} (R13).",
+            )
+    silent = scoring_silent(play.silent, announcements)
+    if parsed.silent is not None:
+        for side in SIDES:
+            if sorted(parsed.silent.get(side, ())) != sorted(silent[side]):
+                errors.add(
+                    "fact_disagrees",
+                    pointer("silent", side),
+                    f"The {side}'s silent premiums are given as "
+                    f"{quote(list(parsed.silent.get(side, ())))}, but the play shows "
+                    f"{quote(list(silent[side]))} (R7).",
+                )
+    parsed.facts = dict(play.facts)
+    parsed.tricks_attack = play.tricks_attack
+    parsed.announcements = announcements
+    parsed.silent = silent
+    return {
+        "attack": _facts_json(play.facts["attack"]),
+        "defence": _facts_json(play.facts["defence"]),
+        "tricks": {"attack": play.tricks_attack},
+        "silent": {side: list(silent[side]) for side in SIDES},
+        "made": [bool(a.made) for a in announcements],
+    }
+
+
+def judge_hand(data: object, errors: Errors) -> dict[str, Any] | None:
+    """Validate and score one hand record; None (with ``errors`` filled) if invalid."""
+    parsed = parse_hand(data, errors)
+    if parsed is None:
+        return None
+    derived: dict[str, Any] | None = None
+    if (
+        parsed.play_mode
+        and isinstance(data, dict)
+        and "deal" in data
+        and "play" in data
+    ):
+        play = analyse_play(data["deal"], data["play"], parsed.announcements, errors)
+        if play is not None and parsed.complete:
+            derived = _apply_play(parsed, play, errors)
+    silent = parsed.silent or {}
+    if len(parsed.facts) == 2 and not parsed.play_mode:
+        checks.check_consolation(parsed.facts, errors)
+    checks.check_messages(parsed.announcements, parsed.facts, errors)
+    checks.check_contras(parsed.announcements, errors)
+    checks.check_silent(parsed.announcements, silent, errors)
+    checks.check_combinations(parsed.announcements, errors)
+    checks.check_outcomes(
+        parsed.announcements, silent, parsed.facts, parsed.tricks_attack, errors
+    )
+    if errors or not parsed.complete or len(parsed.facts) != 2:
+        return None
+    scores = score_hand(parsed.facts, parsed.announcements, silent)
+    result: dict[str, Any] = {
+        "valid": True,
+        "attack": scores["attack"],
+        "defence": scores["defence"],
+    }
+    if derived is not None:
+        result["derived"] = derived
+    result["errors"] = []
+    return result
+
+
+def _invalid(errors: Errors) -> dict[str, Any]:
+    return {"valid": False, "errors": errors.as_list()}
+
+
+def score_hand_record(data: object) -> dict[str, Any]:
+    """Judge and score one hand record (``royal-tarokk-hand/1``)."""
+    errors = Errors()
+    result = judge_hand(data, errors)
+    return result if result is not None else _invalid(errors)
+
+
+def _team_names(data: dict[str, Any], errors: Errors) -> tuple[str, str] | None:
+    teams = data.get("teams")
+    if "teams" not in data:
+        errors.add("missing_key", "/teams", "teams is required: the two team names.")
+        return None
+    if (
+        not isinstance(teams, list)
+        or len(teams) != 2
+        or not all(isinstance(t, str) and t.strip() for t in teams)
+    ):
+        errors.add(
+            "wrong_type",
+            "/teams",
+            f"teams must be a list of two team names; got {quote(teams)}.",
+        )
+        return None
+    if teams[0] == teams[1]:
+        errors.add(
+            "same_team",
+            "/teams/1",
+            f"A match is between two teams; {quote(teams[1])} is named twice.",
+        )
+        return None
+    return teams[0], teams[1]
+
+
+def score_match_record(data: object) -> dict[str, Any]:
+    """Judge and score a match record (``royal-tarokk-match/1``, R3, R11, R15)."""
+    errors = Errors()
+    if not isinstance(data, dict):
+        errors.add("wrong_type", "", "A match record must be a JSON object.")
+        return _invalid(errors)
+    for key in data:
+        if key not in MATCH_KEYS:
+            errors.add(
+                "unknown_key",
+                pointer(key),
+                f"Unknown key {quote(key)}; allowed here: {', '.join(sorted(MATCH_KEYS))}.",
+            )
+    if data.get("format") != MATCH_FORMAT:
+        code = "missing_key" if "format" not in data else "unknown_format"
+        errors.add(code, "/format", f"format must be {quote(MATCH_FORMAT)}.")
+    teams = _team_names(data, errors)
+    first = data.get("first_attack")
+    first_team = first if isinstance(first, str) else ""
+    if teams is not None and first not in teams:
+        errors.add(
+            "unknown_team_name" if "first_attack" in data else "missing_key",
+            "/first_attack",
+            f"first_attack must name one of the teams {quote(list(teams))}; "
+            f"got {quote(first)} (R3).",
+        )
+    tiebreak = data.get("tiebreak", False)
+    if not isinstance(tiebreak, bool):
+        errors.add(
+            "wrong_type",
+            "/tiebreak",
+            f"tiebreak must be true or false, not {quote(tiebreak)}.",
+        )
+        tiebreak = False
+    expected = TIEBREAK_HANDS if tiebreak else MATCH_HANDS
+    hands = data.get("hands")
+    if not isinstance(hands, list):
+        errors.add(
+            "missing_key" if hands is None else "wrong_type",
+            "/hands",
+            f"hands must be a list of {expected} hand records.",
+        )
+        return _invalid(errors)
+    if len(hands) != expected:
+        kind = "A cup tie-breaker" if tiebreak else "A match"
+        errors.add(
+            "wrong_hand_count",
+            "/hands",
+            f"{kind} has {expected} hands; this record has {len(hands)} (R3, R15).",
+        )
+    results = []
+    for i, hand in enumerate(hands):
+        hand_errors = Errors(prefix=pointer("hands", i))
+        results.append(judge_hand(hand, hand_errors))
+        errors.items.extend(hand_errors.items)
+    if errors or teams is None:
+        return _invalid(errors)
+    totals = {teams[0]: 0, teams[1]: 0}
+    out_hands = []
+    for i, result in enumerate(results):
+        assert result is not None
+        attack_team = first_team if i % 2 == 0 else teams[1 - teams.index(first_team)]
+        defence_team = next(t for t in teams if t != attack_team)
+        totals[attack_team] += result["attack"]["score"]
+        totals[defence_team] += result["defence"]["score"]
+        out_hands.append({**result, "attack_team": attack_team})
+    return {
+        "valid": True,
+        "teams": {
+            name: {
+                "total": total,
+                "points": total if tiebreak else match_points(total),
+            }
+            for name, total in totals.items()
+        },
+        "hands": out_hands,
+        "errors": [],
+    }
+
+
+def sheet_from_play(record: dict[str, Any], result: dict[str, Any]) -> dict[str, Any]:
+    """The score-sheet record of a judged play record: its derived facts written out.
+
+    ``result`` is ``score_hand_record(record)`` for a valid play record. Scoring the
+    returned sheet gives the same result (less ``derived``).
+    """
+    derived = result["derived"]
+    announcements = [
+        {**announcement, "made": made}
+        for announcement, made in zip(
+            record["announcements"], derived["made"], strict=True
+        )
+    ]
+    return {
+        "format": record["format"],
+        "attack": derived["attack"],
+        "defence": derived["defence"],
+        "tricks": derived["tricks"],
+        "announcements": announcements,
+        "silent": derived["silent"],
+    }
