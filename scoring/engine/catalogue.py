@@ -8,7 +8,7 @@ scoring and play judging read these facts instead of testing codes one by one.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Final
 
@@ -73,18 +73,11 @@ class Feast:
     holds: frozenset[str] = frozenset()  # the team holds these at the deal
     opponents_hold: frozenset[str] = frozenset()  # the opponents held these
     suppressed_by: frozenset[str] = frozenset()  # silent premiums only (R7)
-
-    @property
-    def is_message(self) -> bool:
-        return self.group is Group.MESSAGE
-
-    @property
-    def is_silent(self) -> bool:
-        return self.group is Group.SILENT
-
-    @property
-    def is_trophy(self) -> bool:
-        return self.trophy_class is not None
+    # Derived in __post_init__ from the fields above.
+    is_message: bool = field(default=False, init=False, repr=False, compare=False)
+    is_silent: bool = field(default=False, init=False, repr=False, compare=False)
+    is_trophy: bool = field(default=False, init=False, repr=False, compare=False)
+    _needed: int = field(default=0, init=False, repr=False, compare=False)
 
     @property
     def can_contra(self) -> bool:
@@ -94,12 +87,20 @@ class Feast:
     @property
     def needed_tricks(self) -> int:
         """The fewest tricks the team can have won when this feast is made."""
+        return self._needed
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "is_message", self.group is Group.MESSAGE)
+        object.__setattr__(self, "is_silent", self.group is Group.SILENT)
+        object.__setattr__(self, "is_trophy", self.trophy_class is not None)
         if self.is_message:
-            return 0
-        if self.all_tricks:
-            return 10
-        by_cards = max(((need.at_least + 3) // 4 for need in self.cards_won), default=0)
-        return max(1, self.min_tricks, len(self.tricks), by_cards)
+            needed = 0
+        elif self.all_tricks:
+            needed = 10
+        else:
+            by_cards = max(((n.at_least + 3) // 4 for n in self.cards_won), default=0)
+            needed = max(1, self.min_tricks, len(self.tricks), by_cards)
+        object.__setattr__(self, "_needed", needed)
 
     @property
     def trophy_rank(self) -> tuple[int, int]:

@@ -140,9 +140,12 @@ _CHAIN_CODES = {"flight": "two_flight_feasts", "intercept": "two_intercept_feast
 
 def _check_pairs(own: Sequence[Announcement], errors: Errors) -> None:
     bound: dict[str, tuple[int, Announcement]] = {}
+    seen: set[tuple[str, str, tuple[str, ...], tuple[str, ...]]] = set()
     for i, a in enumerate(own):
         earlier = own[:i]
-        repeated = next((b for b in earlier if b.key == a.key), None)
+        key = a.key
+        repeated = key in seen
+        seen.add(key)
         if repeated and not a.feast.is_message:
             errors.add(
                 "repeated_announcement",
@@ -153,7 +156,7 @@ def _check_pairs(own: Sequence[Announcement], errors: Errors) -> None:
             continue
         chain = a.feast.chain
         for b in earlier:
-            if chain is None or b.feast.chain != chain or b.key == a.key:
+            if chain is None or b.feast.chain != chain or b.key == key:
                 continue
             if a.feast.chain_per_card:
                 if a.cards == b.cards:
@@ -198,16 +201,31 @@ def _check_pairs(own: Sequence[Announcement], errors: Errors) -> None:
 class Need:
     """What one made feast or scored silent premium needs of its team."""
 
-    label: str
-    path: str
     feast: Feast
     tricks: frozenset[int]
     count: int
     cards: tuple[CardNeed, ...]
     holds: frozenset[str]
+    announcement: Announcement | None = None
+    silent_at: tuple[Side, int] | None = None  # (team, position) in the silent list
+
+    @property
+    def label(self) -> str:
+        return (
+            self.feast.name if self.announcement is None else _label(self.announcement)
+        )
+
+    @property
+    def path(self) -> str:
+        if self.announcement is not None:
+            return _at(self.announcement, "made")
+        assert self.silent_at is not None
+        return pointer("silent", *self.silent_at)
 
 
-def _need(feast: Feast, label: str, path: str, a: Announcement | None) -> Need:
+def _need(
+    feast: Feast, a: Announcement | None, silent_at: tuple[Side, int] | None = None
+) -> Need:
     cards = feast.cards_won
     holds = feast.holds
     if a is not None:
@@ -216,15 +234,8 @@ def _need(feast: Feast, label: str, path: str, a: Announcement | None) -> Need:
             cards = cards + tuple(CardNeed(frozenset({x}), 1) for x in a.cards)
             holds = holds | frozenset(a.cards)
     by_cards = max(((n.at_least + 3) // 4 for n in cards), default=0)
-    return Need(
-        label,
-        path,
-        feast,
-        feast.tricks,
-        max(feast.needed_tricks, by_cards),
-        cards,
-        holds,
-    )
+    count = max(feast.needed_tricks, by_cards)
+    return Need(feast, feast.tricks, count, cards, holds, a, silent_at)
 
 
 def _needs(
@@ -233,13 +244,10 @@ def _needs(
     needs: dict[Side, list[Need]] = {side: [] for side in SIDES}
     for a in announcements:
         if a.made and not a.feast.is_message:
-            needs[a.team].append(_need(a.feast, _label(a), _at(a, "made"), a))
+            needs[a.team].append(_need(a.feast, a))
     for side in SIDES:
         for i, code in enumerate(silent.get(side, ())):
-            feast = FEASTS[code]
-            needs[side].append(
-                _need(feast, feast.name, pointer("silent", side, i), None)
-            )
+            needs[side].append(_need(FEASTS[code], None, (side, i)))
     return needs
 
 
@@ -335,6 +343,10 @@ def _check_holdings(
     needs: dict[Side, list[Need]], facts: dict[Side, TeamFacts], errors: Errors
 ) -> None:
     """Cards a made feast needs a team to have held at the deal, against R4 and R5."""
+    if not any(
+        n.holds or n.feast.opponents_hold for side in SIDES for n in needs[side]
+    ):
+        return
     required: dict[Side, list[tuple[str, Need]]] = {}
     for side in SIDES:
         required[side] = [(card, n) for n in needs[side] for card in sorted(n.holds)]

@@ -19,6 +19,9 @@ HAND_KEYS: Final = frozenset(
     {"format", "attack", "defence", "tricks", "announcements", "silent", "deal", "play"}
 )
 FACT_KEYS: Final = frozenset({"trumps", "honours", "middle"})
+TRICKS_KEYS: Final = frozenset({"attack"})
+SILENT_KEYS: Final = frozenset(SIDES)
+CONTRA_KEYS: Final = frozenset({"team", "by"})
 ANNOUNCEMENT_KEYS: Final = frozenset(
     {"feast", "team", "by", "made", "cards", "suits", "count", "contra"}
 )
@@ -55,6 +58,8 @@ def _type_name(value: object) -> str:
 def _unknown_keys(
     obj: dict[str, object], allowed: frozenset[str], path: str, errors: Errors
 ) -> None:
+    if obj.keys() <= allowed:
+        return
     for key in obj:
         if key not in allowed:
             errors.add(
@@ -73,7 +78,7 @@ def _int_in(
     errors: Errors,
 ) -> int | None:
     value = obj[key]
-    where = path + pointer(key)
+    where = path + "/" + key
     if not _is_int(value):
         errors.add(
             "wrong_type", where, f"{key} must be a whole number, not {quote(value)}."
@@ -92,7 +97,7 @@ def _int_in(
 
 def _parse_facts(value: object, side: Side, errors: Errors) -> TeamFacts | None:
     """A team's consolation facts (R5)."""
-    path = pointer(side)
+    path = "/" + side
     if not isinstance(value, dict):
         errors.add(
             "wrong_type",
@@ -122,7 +127,7 @@ def _parse_facts(value: object, side: Side, errors: Errors) -> TeamFacts | None:
         ok = False
     else:
         for i, card in enumerate(middle):
-            where = path + pointer("middle", i)
+            where = f"{path}/middle/{i}"
             if card not in c.MIDDLE:
                 errors.add(
                     "unknown_card",
@@ -262,7 +267,7 @@ def _parse_contra(value: object, path: str, errors: Errors) -> Contra | None:
             f"contra must be an object with team and by, not {quote(value)}.",
         )
         return None
-    _unknown_keys(value, frozenset({"team", "by"}), path, errors)
+    _unknown_keys(value, CONTRA_KEYS, path, errors)
     team = _side(value.get("team"), path + "/team", errors)
     by = _role(value.get("by"), path + "/by", errors)
     if team is None or by is None:
@@ -299,7 +304,7 @@ def _role(value: object, path: str, errors: Errors) -> Role | None:
 def _parse_announcement(
     index: int, value: object, play_mode: bool, errors: Errors
 ) -> Announcement | None:
-    path = pointer("announcements", index)
+    path = f"/announcements/{index}"
     if not isinstance(value, dict):
         errors.add(
             "wrong_type",
@@ -402,19 +407,19 @@ def _parse_silent(value: object, errors: Errors) -> dict[Side, tuple[str, ...]] 
             f"not {_type_name(value)}.",
         )
         return None
-    _unknown_keys(value, frozenset(SIDES), "/silent", errors)
+    _unknown_keys(value, SILENT_KEYS, "/silent", errors)
     result: dict[Side, tuple[str, ...]] = {}
     ok = True
     for side in SIDES:
         codes = value.get(side, [])
-        path = pointer("silent", side)
+        path = "/silent/" + side
         if not isinstance(codes, list):
             errors.add("wrong_type", path, f"must be a list, not {quote(codes)}.")
             ok = False
             continue
         seen: list[str] = []
         for i, code in enumerate(codes):
-            where = path + pointer(i)
+            where = f"{path}/{i}"
             if not isinstance(code, str) or code not in FEASTS:
                 errors.add(
                     "unknown_silent",
@@ -482,7 +487,7 @@ def parse_hand(data: object, errors: Errors) -> ParsedHand | None:
                 f'tricks must be an object like {{"attack": 6}}, not {quote(tricks)}.',
             )
         else:
-            _unknown_keys(tricks, frozenset({"attack"}), "/tricks", errors)
+            _unknown_keys(tricks, TRICKS_KEYS, "/tricks", errors)
             if "attack" not in tricks:
                 errors.add("missing_key", "/tricks/attack", "tricks needs attack.")
             else:

@@ -78,19 +78,17 @@ def score_team(
     silent: Sequence[str],
 ) -> TeamScore:
     """R10: raw = consolation + feasts + silent + contras; score = clamp(raw, 0, limit)."""
-    parts = {
-        "consolation": consolation(facts, side),
-        "feasts": feast_points(announcements, side),
-        "silent": sum(FEASTS[code].value for code in silent),
-        "contras": contra_points(announcements, side),
-    }
-    raw = sum(parts.values())
+    base = consolation(facts, side)
+    feasts = feast_points(announcements, side)
+    premiums = sum(FEASTS[code].value for code in silent)
+    contras = contra_points(announcements, side)
+    raw = base + feasts + premiums + contras
     cap = limit(announcements, side)
     return TeamScore(
-        consolation=parts["consolation"],
-        feasts=parts["feasts"],
-        silent=parts["silent"],
-        contras=parts["contras"],
+        consolation=base,
+        feasts=feasts,
+        silent=premiums,
+        contras=contras,
         raw=raw,
         limit=cap,
         score=min(max(raw, 0), cap),
