@@ -1,1 +1,87 @@
-"""Models of the trophies app (added by later issues)."""
+"""The national trophy list (R14): awards of made trophies and the cups they earn."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
+
+from competitions.models import Match, Player, Team, VariantGame
+from scoring.models import Hand
+
+
+class TrophyAward(models.Model):
+    """A made trophy credited to the announcing player (R14)."""
+
+    player = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="trophies"
+    )
+    partner = models.ForeignKey(
+        Player, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    team = models.ForeignKey(
+        Team, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    feast = models.CharField(_("trophy"), max_length=24, db_index=True)
+    value = models.PositiveSmallIntegerField(_("trophy points"))
+    date = models.DateField(_("date"), db_index=True)
+    hand = models.ForeignKey(
+        Hand, on_delete=models.CASCADE, null=True, blank=True, related_name="trophies"
+    )
+    match = models.ForeignKey(
+        Match, on_delete=models.CASCADE, null=True, blank=True, related_name="+"
+    )
+    # A trophy made in a recognised variant game (R14), entered by an official.
+    variant = models.CharField(
+        _("variant"), max_length=16, choices=VariantGame.Variant.choices, blank=True
+    )
+    event = models.CharField(_("event"), max_length=120, blank=True)
+    jury_note = models.TextField(_("jury note"), blank=True)
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["-date", "-id"]
+        verbose_name = _("trophy award")
+        verbose_name_plural = _("trophy awards")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["hand", "team"],
+                condition=models.Q(hand__isnull=False),
+                name="one_trophy_per_team_and_hand",
+            )
+        ]
+        indexes = [models.Index(fields=["player", "date"])]
+
+    def __str__(self) -> str:
+        return f"{self.player} — {self.feast} ({self.value})"
+
+
+class TrophyCup(models.Model):
+    """A cup for cumulative trophy points reaching a threshold (R14), once each."""
+
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="cups")
+    threshold = models.PositiveSmallIntegerField(_("threshold"))
+    award = models.ForeignKey(
+        TrophyAward, on_delete=models.CASCADE, related_name="cups"
+    )
+    date = models.DateField(_("date"))
+
+    class Meta:
+        ordering = ["player", "threshold"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["player", "threshold"], name="one_cup_per_threshold"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} — {self.threshold}"

@@ -1,1 +1,0 @@
-"""Models of the competitions app (added by later issues)."""

@@ -1,0 +1,189 @@
+"""Matches, their line-ups, jury approvals and results (R3, R11, R15)."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
+
+from .competitions import Competition, CupTie
+from .people import Player, Team
+
+MATCH_HANDS = 8  # R3
+TIEBREAK_HANDS = 2  # R15
+
+
+class Match(models.Model):
+    class Status(models.TextChoices):
+        SCHEDULED = "scheduled", _("scheduled")
+        IN_PLAY = "in_play", _("in play")
+        COMPLETED = "completed", _("completed")
+        VOID = "void", _("void")
+
+    competition = models.ForeignKey(
+        Competition, on_delete=models.PROTECT, related_name="matches"
+    )
+    team_a = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="+")
+    team_b = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="+")
+    date = models.DateField(_("date"), db_index=True)
+    time = models.TimeField(_("time"), null=True, blank=True)
+    venue = models.CharField(_("venue"), max_length=120, blank=True)
+    public = models.BooleanField(
+        _("played in public"),
+        default=True,
+        help_text=_("A match not played in public needs a jury approval (R15)."),
+    )
+    referee = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="refereed_matches",
+        verbose_name=_("referee"),
+    )
+    first_attack = models.ForeignKey(
+        Team,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("first attack (the cut)"),
+    )
+    status = models.CharField(
+        _("status"), max_length=12, choices=Status.choices, default=Status.SCHEDULED
+    )
+    # Where it belongs beyond its competition.
+    tie = models.ForeignKey(
+        CupTie,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="matches",
+        verbose_name=_("cup tie"),
+    )
+    tiebreak = models.PositiveSmallIntegerField(
+        _("tie-breaker number"),
+        default=0,
+        help_text=_("0 for a regular match; N for a cup tie's N-th tie-breaker."),
+    )
+    round = models.PositiveSmallIntegerField(
+        _("round"), null=True, blank=True, help_text=_("Grand Prix round 1-3.")
+    )
+    counts_for_championship = models.BooleanField(
+        _("counts for the championship"), default=False
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    completed_at = models.DateTimeField(_("completed at"), null=True, blank=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["-date", "-time", "-id"]
+        verbose_name = _("match")
+        verbose_name_plural = _("matches")
+        constraints = [
+            models.CheckConstraint(
+                condition=~models.Q(team_a=models.F("team_b")), name="two_teams"
+            )
+        ]
+        indexes = [models.Index(fields=["competition", "status"])]
+
+    def __str__(self) -> str:
+        return f"{self.team_a} – {self.team_b} ({self.date})"
+
+    @property
+    def hands_expected(self) -> int:
+        return TIEBREAK_HANDS if self.tiebreak else MATCH_HANDS
+
+    @property
+    def teams(self) -> tuple[Team, Team]:
+        return (self.team_a, self.team_b)
+
+    def attack_team_id(self, number: int) -> int | None:
+        """R3: hand 1's attack is the cut's team; attack alternates every hand."""
+        if self.first_attack_id is None:
+            return None
+        other = (
+            self.team_b_id if self.first_attack_id == self.team_a_id else self.team_a_id
+        )
+        return self.first_attack_id if number % 2 == 1 else other
+
+
+class Lineup(models.Model):
+    """Who played driver and who catcher for a team in a match (R15)."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="lineups")
+    team = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="+")
+    driver = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    catcher = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    history = HistoricalRecords()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["match", "team"], name="one_lineup_per_team"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.team}: {self.driver} / {self.catcher}"
+
+
+class JuryApproval(models.Model):
+    """R15: needed, recorded before the match, for a match not played in public or one
+    dated before the annual meeting."""
+
+    match = models.OneToOneField(
+        Match, on_delete=models.CASCADE, related_name="jury_approval"
+    )
+    approved_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    approved_at = models.DateTimeField(_("approved at"))
+    note = models.TextField(_("note"), blank=True)
+
+    def __str__(self) -> str:
+        return f"{self.match} — {self.approved_by} {self.approved_at:%Y-%m-%d}"
+
+
+class MatchResult(models.Model):
+    """One team's result of a completed match (R11), and its captain's answer."""
+
+    class Answer(models.TextChoices):
+        PENDING = "pending", _("awaiting confirmation")
+        CONFIRMED = "confirmed", _("confirmed")
+        DISPUTED = "disputed", _("disputed")
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="results")
+    team = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="results")
+    opponent = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="+")
+    total = models.IntegerField(_("total of the hand scores"))
+    points = models.IntegerField(_("match points"))
+    answer = models.CharField(
+        _("captain's answer"),
+        max_length=12,
+        choices=Answer.choices,
+        default=Answer.PENDING,
+    )
+    answer_note = models.TextField(_("note"), blank=True)
+    answered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    answered_at = models.DateTimeField(null=True, blank=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["match", "team__name"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["match", "team"], name="one_result_per_team"
+            )
+        ]
+        indexes = [models.Index(fields=["team", "match"])]
+
+    def __str__(self) -> str:
+        return f"{self.team}: {self.points} ({self.total})"
