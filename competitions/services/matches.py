@@ -306,24 +306,25 @@ def match_results_store(match: Match) -> list[MatchResult]:
 def match_complete(*, match: Match, user: Any) -> Match:
     """Complete a match: store its result, lock its hands for the referee, and queue
     the follow-up work (standings, trophies, cup) once the transaction commits."""
-    match = (
+    locked = (
         Match.objects.select_for_update()
-        .select_related("competition__season")
+        .select_related("competition__season", "team_a", "team_b")
         .get(pk=match.pk)
     )
-    if match.status == Match.Status.COMPLETED:
+    if locked.status == Match.Status.COMPLETED:
         raise ServiceError(_("This match is already completed."))
-    match_check_playable(match)
+    match_check_playable(locked)
     _check_cap(
-        match.competition, match.counts_for_championship, match.teams, exclude=match
+        locked.competition, locked.counts_for_championship, locked.teams, exclude=locked
     )
-    match_results_store(match)
-    match.status = Match.Status.COMPLETED
-    match.completed_at = timezone.now()
-    match._change_reason = _("completed")  # type: ignore[attr-defined]
-    match.save(update_fields=["status", "completed_at"])
-    match_followup_queue(match)
-    return match
+    match_results_store(locked)
+    locked.status = Match.Status.COMPLETED
+    locked.completed_at = timezone.now()
+    locked._change_reason = _("completed")  # type: ignore[attr-defined]
+    locked.save(update_fields=["status", "completed_at"])
+    match_followup_queue(locked)
+    match.status, match.completed_at = locked.status, locked.completed_at
+    return locked
 
 
 def match_followup_queue(match: Match) -> None:
