@@ -13,6 +13,7 @@ from competitions.permissions import can_enter_hands, is_official
 from competitions.services import ServiceError
 from competitions.services.matches import (
     match_check_playable,
+    match_cut_set,
     match_followup_queue,
     match_results_store,
 )
@@ -141,3 +142,70 @@ def hand_editable_by(user: Any, match: Match) -> bool:
     return can_enter_hands(user, match) and (
         match.status != Match.Status.COMPLETED or is_official(user)
     )
+
+
+@transaction.atomic
+def match_hands_upload(
+    *, match: Match, record: Any, user: Any, reason: str = ""
+) -> list[Hand]:
+    """Store a whole match record (royal-tarokk-match/1) into the match's hands: all
+    or nothing. Every hand is judged first and every error is raised together
+    (:class:`HandRejected`, paths like ``/hands/3/attack/trumps``); the record must
+    name this match's teams and agree with its cut (R3). Existing hands are replaced."""
+    from scoring.engine import score_match_record
+
+    result = score_match_record(record)
+    errors = [] if result["valid"] else list(result["errors"])
+    names = {match.team_a.name: match.team_a, match.team_b.name: match.team_b}
+    if isinstance(record, dict):
+        teams = record.get("teams")
+        if isinstance(teams, list) and set(map(str, teams)) != set(names):
+            errors.append(
+                {
+                    "code": "wrong_teams",
+                    "path": "/teams",
+                    "message": _("This match is %(a)s – %(b)s; the record names %(t)s.")
+                    % {
+                        "a": match.team_a.name,
+                        "b": match.team_b.name,
+                        "t": " – ".join(map(str, teams)),
+                    },
+                }
+            )
+        first = names.get(str(record.get("first_attack")))
+        if first is not None and match.first_attack_id not in (None, first.pk):
+            errors.append(
+                {
+                    "code": "wrong_first_attack",
+                    "path": "/first_attack",
+                    "message": _(
+                        "The cut made the other team attack in hand 1, not %(team)s (R3)."
+                    )
+                    % {"team": first.name},
+                }
+            )
+        if bool(record.get("tiebreak")) != bool(match.tiebreak):
+            errors.append(
+                {
+                    "code": "wrong_tiebreak",
+                    "path": "/tiebreak",
+                    "message": _("This match has %(n)s hands; the record does not.")
+                    % {"n": match.hands_expected},
+                }
+            )
+    if errors:
+        raise HandRejected(errors)
+    if match.first_attack_id is None:
+        match_cut_set(match=match, first_attack=names[record["first_attack"]])
+    versions = dict(match.hands.values_list("number", "version"))
+    return [
+        hand_record(
+            match=match,
+            number=number,
+            record=hand,
+            user=user,
+            version=versions.get(number),
+            reason=reason,
+        )
+        for number, hand in enumerate(record["hands"], start=1)
+    ]

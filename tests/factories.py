@@ -38,7 +38,8 @@ class UserFactory(factory.django.DjangoModelFactory):
     def roles(self, create, extracted, **kwargs):
         """``UserFactory(roles=[Role.REFEREE])`` puts the user in those groups."""
         for role in extracted or ():
-            self.groups.add(Group.objects.get(name=Role(role).value))
+            # get_or_create: a transactional (browser) test flushes the migration's groups.
+            self.groups.add(Group.objects.get_or_create(name=Role(role).value)[0])
 
 
 class PlayerFactory(factory.django.DjangoModelFactory):

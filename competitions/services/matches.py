@@ -128,7 +128,7 @@ def match_create(
     )
 
 
-def _eligible_players(match: Match, team: Team) -> dict[int, str]:
+def lineup_candidates(match: Match, team: Team) -> dict[int, str]:
     """Player id -> the role allowed in this match's line-up (R15): the season's
     members; in the cup only the registered driver and catcher, no substitute."""
     competition = match.competition
@@ -164,7 +164,7 @@ def lineup_set(*, match: Match, team: Team, driver: Player, catcher: Player) -> 
         raise ServiceError(
             _("The driver and the catcher must be two different players.")
         )
-    eligible = _eligible_players(match, team)
+    eligible = lineup_candidates(match, team)
     is_cup = match.competition.kind == Competition.Kind.CUP
     for player, role in ((driver, "driver"), (catcher, "catcher")):
         if player.pk not in eligible:
@@ -287,17 +287,22 @@ def match_results_store(match: Match) -> list[MatchResult]:
             % {"path": first["path"], "message": first["message"]}
         )
     stored = []
+    existing = {row.team_id: row for row in MatchResult.objects.filter(match=match)}
     for team, opponent in ((match.team_a, match.team_b), (match.team_b, match.team_a)):
         numbers_ = result["teams"][team.name]
-        row, _created = MatchResult.objects.update_or_create(
-            match=match,
-            team=team,
-            defaults={
-                "opponent": opponent,
-                "total": numbers_["total"],
-                "points": numbers_["points"],
-            },
-        )
+        row = existing.get(team.pk) or MatchResult(match=match, team=team)
+        changed = (row.total, row.points) != (numbers_["total"], numbers_["points"])
+        if row.pk is not None and not changed:
+            stored.append(row)
+            continue
+        if row.pk is not None:
+            # A corrected result must be confirmed again by the captains.
+            row.answer = MatchResult.Answer.PENDING
+            row.answered_by, row.answered_at = None, None
+            row._change_reason = _("result corrected")  # type: ignore[attr-defined]
+        row.opponent = opponent
+        row.total, row.points = numbers_["total"], numbers_["points"]
+        row.save()
         stored.append(row)
     return stored
 
@@ -368,3 +373,10 @@ def result_answer(
     row.answered_at = timezone.now()
     row.save()
     return row
+
+
+def match_referee_set(*, match: Match, referee: Any) -> Match:
+    """An official assigns the match's referee (None: nobody)."""
+    match.referee = referee
+    match.save(update_fields=["referee"])
+    return match

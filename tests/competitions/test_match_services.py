@@ -367,3 +367,25 @@ class TestResultAnswer:
             result_answer(
                 match=match, team=match.team_a, user=UserFactory(), confirm=True
             )
+
+
+def test_corrected_result_must_be_confirmed_again():
+    match = ready_match()
+    _play_all(match, match.referee)
+    match_complete(match=match, user=match.referee)
+    before = result_answer(
+        match=match, team=match.team_a, user=UserFactory(), confirm=True
+    ).total
+    official = UserFactory(roles=[Role.OFFICIAL])
+    hand_record(
+        match=match,
+        number=1,
+        record=sheet(99),
+        user=official,
+        version=1,
+        reason="Wrong trumps count",
+    )
+    row = MatchResult.objects.get(match=match, team=match.team_a)
+    assert row.total != before  # the seeded correction changes the result
+    assert row.answer == MatchResult.Answer.PENDING
+    assert row.answered_by is None

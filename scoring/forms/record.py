@@ -1,0 +1,197 @@
+"""From the score-sheet form to a hand record and back, and engine errors onto fields.
+
+``record_from_forms`` builds the record exactly as HAND_RECORD.md has it (only what was
+entered; declared cards, suits and count only for a feast that takes them), so the
+engine's ``missing_key``/``out_of_range`` errors are the form's required/range checks.
+``place_errors`` maps each error's JSON Pointer to the field it concerns.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from scoring.engine.catalogue import FEASTS, SuitParam
+from scoring.forms.hand import MAX_CARDS, MAX_SUITS, SIDES, AnnouncementFormSet
+
+HAND_FORMAT = "royal-tarokk-hand/1"
+
+
+def _int(value: Any) -> Any:
+    return value if value is not None and value != "" else None
+
+
+def _row_is_blank(data: dict[str, Any]) -> bool:
+    return not any(
+        data.get(key) not in (None, "", [])
+        for key in ("feast", "team", "by", "made", "contra", "count")
+    )
+
+
+def record_from_forms(hand_form: Any, formset: Any) -> tuple[dict[str, Any], list[int]]:
+    """The hand record the forms describe, and for each of its announcements the index
+    of the formset row it came from (blank and deleted rows are left out)."""
+    data = hand_form.cleaned_data
+    record: dict[str, Any] = {"format": HAND_FORMAT}
+    for side in SIDES:
+        facts: dict[str, Any] = {"middle": list(data.get(f"{side}_middle") or [])}
+        for key in ("trumps", "honours"):
+            value = _int(data.get(f"{side}_{key}"))
+            if value is not None:
+                facts[key] = value
+        record[side] = facts
+    if _int(data.get("tricks")) is not None:
+        record["tricks"] = {"attack": data["tricks"]}
+    announcements: list[dict[str, Any]] = []
+    rows: list[int] = []
+    for i, form in enumerate(formset.forms):
+        row = getattr(form, "cleaned_data", None) or {}
+        if row.get("DELETE") or _row_is_blank(row):
+            continue
+        announcements.append(_announcement(row))
+        rows.append(i)
+    record["announcements"] = announcements
+    silent = {side: list(data.get(f"{side}_silent") or []) for side in SIDES}
+    if any(silent.values()):
+        record["silent"] = silent
+    return record, rows
+
+
+def _announcement(row: dict[str, Any]) -> dict[str, Any]:
+    item: dict[str, Any] = {}
+    for key in ("feast", "team", "by"):
+        if row.get(key):
+            item[key] = row[key]
+    feast = FEASTS.get(row.get("feast") or "")
+    if feast is not None and feast.declared_cards:
+        item["cards"] = [
+            row[f"card{i}"] for i in range(feast.declared_cards) if row.get(f"card{i}")
+        ]
+    if feast is not None and feast.suits is not SuitParam.NONE:
+        wanted = 2 if feast.suits is SuitParam.RED_AND_BLACK else 1
+        item["suits"] = [row[f"suit{i}"] for i in range(wanted) if row.get(f"suit{i}")]
+    if feast is not None and feast.has_count and _int(row.get("count")) is not None:
+        item["count"] = row["count"]
+    if row.get("made"):
+        item["made"] = row["made"] == "yes"
+    if row.get("contra"):
+        team, by = row["contra"].split(":", 1)
+        item["contra"] = {"team": team, "by": by}
+    return item
+
+
+def initial_from_record(record: dict[str, Any]) -> tuple[dict[str, Any], list[dict]]:
+    """Initial data for the forms from a score-sheet hand record."""
+    initial: dict[str, Any] = {}
+    for side in SIDES:
+        facts = record.get(side) or {}
+        initial[f"{side}_trumps"] = facts.get("trumps")
+        initial[f"{side}_honours"] = facts.get("honours")
+        initial[f"{side}_middle"] = list(facts.get("middle") or [])
+        initial[f"{side}_silent"] = list((record.get("silent") or {}).get(side) or [])
+    initial["tricks"] = (record.get("tricks") or {}).get("attack")
+    rows = []
+    for item in record.get("announcements") or []:
+        row: dict[str, Any] = {
+            key: item.get(key, "") for key in ("feast", "team", "by")
+        }
+        if "made" in item:
+            row["made"] = "yes" if item["made"] else "no"
+        contra = item.get("contra")
+        if contra:
+            row["contra"] = f"{contra.get('team')}:{contra.get('by')}"
+        for i, card in enumerate((item.get("cards") or [])[:MAX_CARDS]):
+            row[f"card{i}"] = card
+        for i, suit in enumerate((item.get("suits") or [])[:MAX_SUITS]):
+            row[f"suit{i}"] = suit
+        if "count" in item:
+            row["count"] = item["count"]
+        rows.append(row)
+    return initial, rows
+
+
+# --- engine errors onto fields -------------------------------------------------
+
+_FACT_FIELDS = {"trumps", "honours", "middle"}
+_ROW_FIELDS = {"feast", "team", "by", "made", "contra", "count"}
+
+
+@dataclass
+class PlacedErrors:
+    """Engine errors by the form field they concern; the rest go to the top."""
+
+    top: list[dict[str, str]] = field(default_factory=list)
+    fields: dict[str, list[str]] = field(default_factory=dict)  # html name -> messages
+
+    def add(self, name: str | None, error: dict[str, str]) -> None:
+        if name is None:
+            self.top.append(error)
+        else:
+            self.fields.setdefault(name, []).append(error["message"])
+
+    def __bool__(self) -> bool:
+        return bool(self.top or self.fields)
+
+
+def _parts(path: str) -> list[str]:
+    if not path.startswith("/"):
+        return []
+    return [p.replace("~1", "/").replace("~0", "~") for p in path[1:].split("/")]
+
+
+def error_field(
+    path: str, rows: list[int], prefix: str = "announcements"
+) -> str | None:
+    """The html name of the field an engine error's path concerns, or None (top):
+    ``/attack/trumps`` -> ``attack_trumps``; ``/announcements/2/cards/0`` -> the
+    ``card0`` field of the formset row that announcement came from."""
+    parts = _parts(path)
+    if not parts:
+        return None
+    head = parts[0]
+    if head in SIDES and len(parts) >= 2 and parts[1] in _FACT_FIELDS:
+        return f"{head}_{parts[1]}"
+    if head == "tricks":
+        return "tricks"
+    if head == "silent" and len(parts) >= 2 and parts[1] in SIDES:
+        return f"{parts[1]}_silent"
+    if head == "announcements" and len(parts) >= 2 and parts[1].isdigit():
+        index = int(parts[1])
+        if index >= len(rows):
+            return None
+        row = f"{prefix}-{rows[index]}"
+        if len(parts) == 2:
+            return f"{row}-feast"
+        key = parts[2]
+        if key in _ROW_FIELDS:
+            return f"{row}-{key}"
+        if key in ("cards", "suits"):
+            n = int(parts[3]) if len(parts) > 3 and parts[3].isdigit() else 0
+            limit = MAX_CARDS if key == "cards" else MAX_SUITS
+            return f"{row}-{key[:-1]}{min(n, limit - 1)}"
+        return f"{row}-feast"
+    return None
+
+
+def place_errors(errors: list[dict[str, str]], rows: list[int]) -> PlacedErrors:
+    placed = PlacedErrors()
+    for error in errors:
+        placed.add(error_field(error.get("path", ""), rows), error)
+    return placed
+
+
+def hand_forms(
+    data: Any = None, *, record: dict[str, Any] | None = None, **kwargs: Any
+) -> tuple[Any, Any]:
+    """The bound (``data``) or initial (``record``) hand form and announcement formset."""
+    from scoring.forms.hand import HandForm
+
+    if data is not None:
+        return HandForm(data, **kwargs), AnnouncementFormSet(
+            data, prefix="announcements"
+        )
+    initial, rows = initial_from_record(record or {})
+    initial["version"] = kwargs.pop("version", None)
+    return HandForm(initial=initial, **kwargs), AnnouncementFormSet(
+        initial=rows, prefix="announcements"
+    )

@@ -1,0 +1,276 @@
+"""Entering one hand (HAND_RECORD.md): the score-sheet form, its live preview, saving
+with optimistic versions, and uploading a hand record. The engine judges everything."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from competitions.models import Match
+from competitions.permissions import is_official
+from competitions.services import ServiceError
+from scoring.engine import score_hand_record, sheet_from_play
+from scoring.forms import RecordUploadForm, hand_forms, place_errors, record_from_forms
+from scoring.forms.record import PlacedErrors
+from scoring.models import Hand
+from scoring.services import HandConflict, HandRejected, hand_judge, hand_record
+from scoring.views.access import forbidden, load_match, match_view_refusal
+from scoring.views.match import edit_refusal
+
+
+def _load(
+    request: HttpRequest, pk: int, number: int
+) -> tuple[Match, HttpResponse | None]:
+    match = load_match(pk)
+    if not 1 <= number <= match.hands_expected:
+        raise Http404(
+            _("This match has hands 1 to %(n)s.") % {"n": match.hands_expected}
+        )
+    refusal = match_view_refusal(request, match)
+    if refusal is None:
+        from scoring.services import hand_editable_by
+
+        if not hand_editable_by(request.user, match):
+            refusal = forbidden(request, edit_refusal(request.user, match))
+    return match, refusal
+
+
+def _sheet_record(hand: Hand | None) -> dict[str, Any]:
+    """The stored record as score-sheet facts (a play record is shown as its facts)."""
+    if hand is None:
+        return {}
+    record = hand.record
+    if isinstance(record, dict) and "play" in record:
+        return sheet_from_play(record, score_hand_record(record))
+    return record
+
+
+def _side_teams(match: Match, number: int) -> dict[str, Any]:
+    attack_id = match.attack_team_id(number)
+    if attack_id is None:
+        return {"attack": None, "defence": None}
+    attack = match.team_a if attack_id == match.team_a_id else match.team_b
+    defence = match.team_b if attack is match.team_a else match.team_a
+    return {"attack": attack, "defence": defence}
+
+
+def _context(
+    request: HttpRequest,
+    match: Match,
+    number: int,
+    hand_form: Any,
+    formset: Any,
+    **extra: Any,
+) -> dict[str, Any]:
+    others = list(
+        Hand.objects.filter(match=match)
+        .exclude(number=number)
+        .values_list("number", "attack_team_id", "attack_score", "defence_score")
+    )
+    totals = [0, 0]
+    for _n, attack_id, attack, defence in others:
+        a, b = (attack, defence) if attack_id == match.team_a_id else (defence, attack)
+        totals = [totals[0] + a, totals[1] + b]
+    lineups = {
+        lu.team_id: lu for lu in match.lineups.select_related("driver", "catcher")
+    }
+    sides = _side_teams(match, number)
+    return {
+        "match": match,
+        "number": number,
+        "numbers": range(1, match.hands_expected + 1),
+        "stored": {other[0] for other in others} | extra.pop("stored_self", set()),
+        "totals": totals,
+        "sides": sides,
+        "lineups": {
+            side: lineups.get(team.pk) if team else None for side, team in sides.items()
+        },
+        "form": hand_form,
+        "formset": formset,
+        "placed": extra.pop("placed", PlacedErrors()),
+        "upload_form": extra.pop("upload_form", RecordUploadForm()),
+        "correction": match.status == Match.Status.COMPLETED,
+        **extra,
+    }
+
+
+def hand_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    match, refusal = _load(request, pk, number)
+    if refusal:
+        return refusal
+    correction = match.status == Match.Status.COMPLETED
+    hand = (
+        Hand.objects.select_related("updated_by")
+        .filter(match=match, number=number)
+        .first()
+    )
+    if request.method != "POST":
+        hand_form, formset = hand_forms(
+            record=_sheet_record(hand),
+            version=hand.version if hand else 0,
+            correction=correction,
+        )
+        return render(
+            request,
+            "scoring/hand_form.html",
+            _context(
+                request,
+                match,
+                number,
+                hand_form,
+                formset,
+                hand=hand,
+                stored_self={number} if hand else set(),
+            ),
+        )
+    action = request.POST.get("action", "check")
+    data = request.POST.copy()
+    if action == "add":
+        key = "announcements-TOTAL_FORMS"
+        data[key] = (
+            str(int(data.get(key) or 0) + 1) if data.get(key, "").isdigit() else "1"
+        )
+    hand_form, formset = hand_forms(data, correction=correction)
+    hand_form.is_valid()
+    formset.is_valid()
+    record, rows = record_from_forms(hand_form, formset)
+    ctx: dict[str, Any] = {"hand": hand, "stored_self": {number} if hand else set()}
+    if action in ("save", "overwrite"):
+        version_key = "overwrite_version" if action == "overwrite" else "version"
+        raw = request.POST.get(version_key) or ""
+        version = int(raw) if raw.isdigit() and int(raw) > 0 else None
+        try:
+            saved = hand_record(
+                match=match,
+                number=number,
+                record=record,
+                user=request.user,
+                version=version,
+                reason=hand_form.cleaned_data.get("reason") or "",
+            )
+        except HandRejected as error:
+            ctx["placed"] = place_errors(error.errors, rows)
+            ctx["verdict"] = {"valid": False, "errors": error.errors}
+            ctx["refused"] = error.message
+        except HandConflict as error:
+            ctx["conflict"] = error
+            ctx["mine"] = hand_judge(record)
+        except ServiceError as error:
+            if error.field and error.field in hand_form.fields:
+                hand_form.add_error(error.field, error.message)
+            else:
+                ctx["refused"] = error.message
+        else:
+            messages.success(
+                request,
+                _("Hand %(n)s saved: attack %(a)s, defence %(d)s.")
+                % {"n": number, "a": saved.attack_score, "d": saved.defence_score},
+            )
+            if number < match.hands_expected and not (
+                correction and is_official(request.user)
+            ):
+                return redirect("scoring:hand", pk=match.pk, number=number + 1)
+            return redirect("scoring:match", pk=match.pk)
+    else:
+        verdict = hand_judge(record)
+        ctx["verdict"] = verdict
+        ctx["placed"] = place_errors(verdict["errors"], rows)
+    return render(
+        request,
+        "scoring/hand_form.html",
+        _context(request, match, number, hand_form, formset, **ctx),
+    )
+
+
+@require_POST
+def hand_preview(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """htmx: the engine's verdict on what is typed so far; stores nothing."""
+    match, refusal = _load(request, pk, number)
+    if refusal:
+        return refusal
+    correction = match.status == Match.Status.COMPLETED
+    hand_form, formset = hand_forms(request.POST, correction=correction)
+    hand_form.is_valid()
+    formset.is_valid()
+    record, rows = record_from_forms(hand_form, formset)
+    verdict = hand_judge(record)
+    return render(
+        request,
+        "scoring/_hand_preview.html",
+        {
+            "verdict": verdict,
+            "placed": place_errors(verdict["errors"], rows),
+            "form": hand_form,
+            "formset": formset,
+            "sides": _side_teams(match, number),
+            "oob": True,
+        },
+    )
+
+
+@require_POST
+def hand_upload(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """A hand record JSON (file or pasted) into this hand, through the same engine."""
+    match, refusal = _load(request, pk, number)
+    if refusal:
+        return refusal
+    correction = match.status == Match.Status.COMPLETED
+    hand = (
+        Hand.objects.select_related("updated_by")
+        .filter(match=match, number=number)
+        .first()
+    )
+    form = RecordUploadForm(request.POST, request.FILES)
+    upload_errors: list[dict[str, str]] = []
+    if form.is_valid():
+        raw = request.POST.get("version") or ""
+        try:
+            saved = hand_record(
+                match=match,
+                number=number,
+                record=form.cleaned_data["record"],
+                user=request.user,
+                version=int(raw) if raw.isdigit() and int(raw) > 0 else None,
+                reason=request.POST.get("reason", ""),
+            )
+        except HandRejected as error:
+            upload_errors = error.errors
+            form.add_error(None, error.message)
+        except ServiceError as error:
+            form.add_error(None, error.message)
+        else:
+            messages.success(
+                request,
+                _(
+                    "Hand %(n)s saved from the uploaded record: attack %(a)s, "
+                    "defence %(d)s."
+                )
+                % {"n": number, "a": saved.attack_score, "d": saved.defence_score},
+            )
+            return redirect("scoring:match", pk=match.pk)
+    hand_form, formset = hand_forms(
+        record=_sheet_record(hand),
+        version=hand.version if hand else 0,
+        correction=correction,
+    )
+    return render(
+        request,
+        "scoring/hand_form.html",
+        _context(
+            request,
+            match,
+            number,
+            hand_form,
+            formset,
+            hand=hand,
+            upload_form=form,
+            upload_errors=upload_errors,
+            upload_open=True,
+            stored_self={number} if hand else set(),
+        ),
+    )

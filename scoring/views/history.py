@@ -1,0 +1,112 @@
+"""The change history of a match and its hands, for officials (django-simple-history):
+who, when, what changed and why. Two queries whatever the number of rows."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from competitions.models import Match
+from scoring.models import Hand
+
+HISTORY_ROWS = 100
+
+_MATCH_FIELDS = (
+    "status",
+    "date",
+    "time",
+    "venue",
+    "public",
+    "referee_id",
+    "first_attack_id",
+    "completed_at",
+)
+_HAND_FIELDS = ("attack_score", "defence_score", "version", "record")
+
+
+@dataclass
+class Change:
+    when: Any
+    who: str
+    what: str
+    changes: list[str]
+    reason: str
+
+
+def _value(match: Match, name: str, value: Any) -> str:
+    if name == "first_attack_id":
+        teams = {match.team_a_id: match.team_a.name, match.team_b_id: match.team_b.name}
+        return teams.get(value, "—")
+    if value is None or value == "":
+        return "—"
+    return str(value)
+
+
+def _diffs(match: Match, fields: tuple[str, ...], old: Any, new: Any) -> list[str]:
+    out = []
+    for name in fields:
+        before, after = getattr(old, name), getattr(new, name)
+        if before == after:
+            continue
+        label = name.removesuffix("_id").replace("_", " ")
+        if name == "record":
+            out.append(_("hand record changed"))
+        else:
+            out.append(
+                f"{label}: {_value(match, name, before)} → {_value(match, name, after)}"
+            )
+    return out
+
+
+def _entries(
+    match: Match, rows: list[Any], fields: tuple[str, ...], title: Any
+) -> list[Change]:
+    entries = []
+    previous: dict[int, Any] = {}
+    for row in rows:
+        before = previous.get(row.id)
+        kind = {"+": _("created"), "-": _("deleted")}.get(row.history_type, "")
+        if row.history_type == "~" and before is not None:
+            changes = _diffs(match, fields, before, row)
+        elif row.history_type == "+" and fields is _HAND_FIELDS:
+            changes = [
+                _("attack %(a)s, defence %(d)s")
+                % {"a": row.attack_score, "d": row.defence_score}
+            ]
+        else:
+            changes = []
+        previous[row.id] = row
+        user = row.history_user
+        entries.append(
+            Change(
+                when=row.history_date,
+                who=user.get_username() if user else _("the system"),
+                what=f"{title(row)} {kind}".strip(),
+                changes=changes or ([] if kind else [_("saved, nothing changed")]),
+                reason=row.history_change_reason or "",
+            )
+        )
+    return entries
+
+
+def match_history(match: Match) -> list[Change]:
+    """The newest changes first, at most HISTORY_ROWS."""
+    match_rows = list(
+        match.history.select_related("history_user").order_by("history_date")
+    )
+    hand_rows = list(
+        Hand.history.filter(match_id=match.pk)
+        .select_related("history_user")
+        .order_by("history_date", "history_id")
+    )
+    entries = _entries(match, match_rows, _MATCH_FIELDS, lambda r: _("Match"))
+    entries += _entries(
+        match,
+        hand_rows,
+        _HAND_FIELDS,
+        lambda r: _("Hand %(n)s") % {"n": r.number},
+    )
+    entries.sort(key=lambda e: e.when, reverse=True)
+    return entries[:HISTORY_ROWS]

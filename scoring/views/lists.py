@@ -1,0 +1,179 @@
+"""The role home pages: /referee/, /jury/, /captain/ (issue 5 "Roles")."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.core.paginator import Paginator
+from django.db.models import Case, F, IntegerField, Q, Value, When
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from competitions.models import Match, MatchResult
+from competitions.permissions import captain_team_ids, is_jury, is_official, is_referee
+from competitions.services import ServiceError
+from competitions.services.matches import jury_approve, result_answer
+from scoring.forms import AnswerForm, ApprovalForm, OpenMatchFilter
+from scoring.views.access import forbidden, is_captain, load_match, role_required
+
+OPEN = (Match.Status.SCHEDULED, Match.Status.IN_PLAY)
+RECENT_COMPLETED = 20
+PAGE = 50
+
+
+def _matches():
+    return Match.objects.select_related(
+        "competition__season", "team_a", "team_b", "referee"
+    )
+
+
+@role_required(is_referee, lambda: _("This page is for referees and officials."))
+def referee_home(request: HttpRequest) -> HttpResponse:
+    """Referees: their matches, open ones first, then the recent completed ones.
+    Officials: every open match, filtered by competition and status."""
+    if is_official(request.user):
+        filterset = OpenMatchFilter(
+            request.GET, queryset=_matches().filter(status__in=OPEN)
+        )
+        matches = (
+            filterset.qs.order_by("date", "time", "id")
+            if filterset.is_valid()
+            else _matches().none()
+        )
+        page = Paginator(matches, PAGE).get_page(request.GET.get("page"))
+        return render(
+            request,
+            "scoring/referee_home.html",
+            {"official": True, "filter": filterset, "open": page, "done": []},
+        )
+    mine = _matches().filter(referee=request.user)
+    return render(
+        request,
+        "scoring/referee_home.html",
+        {
+            "official": False,
+            "open": list(mine.filter(status__in=OPEN).order_by("date", "time", "id")),
+            "done": list(
+                mine.filter(status=Match.Status.COMPLETED).order_by(
+                    "-completed_at", "-id"
+                )[:RECENT_COMPLETED]
+            ),
+        },
+    )
+
+
+@role_required(is_jury, lambda: _("This page is for the jury and officials."))
+def jury_home(request: HttpRequest) -> HttpResponse:
+    """Matches that need an approval (R15) and have none yet."""
+    waiting = (
+        _matches()
+        .filter(status__in=OPEN, jury_approval__isnull=True)
+        .filter(Q(public=False) | Q(date__lt=F("competition__season__annual_meeting")))
+        .order_by("date", "time", "id")
+    )
+    page = Paginator(waiting, PAGE).get_page(request.GET.get("page"))
+    return render(
+        request, "scoring/jury_home.html", {"page": page, "form": ApprovalForm()}
+    )
+
+
+@require_POST
+@role_required(is_jury, lambda: _("Only the jury records approvals."))
+def jury_approve_view(request: HttpRequest, pk: int) -> HttpResponse:
+    match = load_match(pk)
+    form = ApprovalForm(request.POST)
+    if form.is_valid():
+        try:
+            jury_approve(match=match, user=request.user, note=form.cleaned_data["note"])
+        except ServiceError as error:
+            messages.error(request, f"{match}: {error.message}")
+        else:
+            messages.success(request, _("Approval of %(m)s recorded.") % {"m": match})
+    else:
+        messages.error(request, _("The note is too long (at most 1000 characters)."))
+    return redirect("scoring:jury")
+
+
+def _captain_or_official(user) -> bool:
+    return is_captain(user) or is_official(user)
+
+
+@role_required(
+    _captain_or_official, lambda: _("This page is for team captains and officials.")
+)
+def captain_home(request: HttpRequest) -> HttpResponse:
+    """Captains: their teams' matches, completed ones to confirm or dispute.
+    Officials: the disputed results."""
+    teams = captain_team_ids(request.user)
+    if teams:
+        matches = (
+            _matches()
+            .filter(Q(team_a_id__in=teams) | Q(team_b_id__in=teams))
+            .exclude(status=Match.Status.VOID)
+            .annotate(
+                done=Case(
+                    When(status=Match.Status.COMPLETED, then=Value(1)),
+                    default=Value(0),
+                    output_field=IntegerField(),
+                )
+            )
+            .order_by("done", "-date", "-id")
+        )
+        page = Paginator(matches, PAGE).get_page(request.GET.get("page"))
+        results = MatchResult.objects.filter(
+            match__in=[m.pk for m in page], team_id__in=teams
+        ).select_related("team")
+        by_match: dict[int, list[MatchResult]] = {}
+        for row in results:
+            by_match.setdefault(row.match_id, []).append(row)
+        items = [(m, by_match.get(m.pk, [])) for m in page]
+        return render(
+            request,
+            "scoring/captain_home.html",
+            {"page": page, "items": items, "disputes": None},
+        )
+    disputed = (
+        MatchResult.objects.filter(answer=MatchResult.Answer.DISPUTED)
+        .select_related("match__team_a", "match__team_b", "team", "answered_by")
+        .order_by("-answered_at")
+    )
+    page = Paginator(disputed, PAGE).get_page(request.GET.get("page"))
+    return render(
+        request, "scoring/captain_home.html", {"page": page, "disputes": page}
+    )
+
+
+@require_POST
+@role_required(is_captain, lambda: _("Only a team captain answers a result."))
+def captain_answer(request: HttpRequest, pk: int) -> HttpResponse:
+    match = load_match(pk)
+    form = AnswerForm(request.POST)
+    teams = captain_team_ids(request.user) & {match.team_a_id, match.team_b_id}
+    if not form.is_valid() or form.cleaned_data["team"] not in teams:
+        return forbidden(request, _("You are not the captain of a team of this match."))
+    team = (
+        match.team_a if form.cleaned_data["team"] == match.team_a_id else match.team_b
+    )
+    confirm = request.POST.get("answer") == "confirm"
+    try:
+        result_answer(
+            match=match,
+            team=team,
+            user=request.user,
+            confirm=confirm,
+            note=form.cleaned_data["note"],
+        )
+    except ServiceError as error:
+        messages.error(request, f"{match}: {error.message}")
+    else:
+        messages.success(
+            request,
+            (
+                _("You confirmed the result of %(m)s.")
+                if confirm
+                else _("Your dispute of %(m)s is recorded; the officials see it.")
+            )
+            % {"m": match},
+        )
+    return redirect("scoring:captain")

@@ -1,0 +1,310 @@
+"""The match as a score sheet (R3, R11, R15): line-ups, the cut, the hands with
+running totals, completion, captains' answers, corrections and history."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from competitions.models import JuryApproval, Match, Player, Team
+from competitions.permissions import is_official
+from competitions.services import ServiceError
+from competitions.services.matches import (
+    lineup_candidates,  # the line-up rule's own list of who may play (R15)
+    lineup_set,
+    match_check_playable,
+    match_complete,
+    match_cut_set,
+    match_needs_jury_approval,
+    match_record,
+)
+from scoring.forms import CutForm, LineupForm, RecordUploadForm, RefereeForm
+from scoring.models import Hand
+from scoring.services import HandRejected, hand_editable_by, match_hands_upload
+from scoring.views.access import (
+    forbidden,
+    is_public_result,
+    load_match,
+    match_view_refusal,
+)
+from scoring.views.history import match_history
+
+
+@dataclass
+class SheetRow:
+    number: int
+    attack: Team | None
+    hand: Hand | None
+    scores: tuple[int, int] | None  # team_a, team_b
+    running: tuple[int, int]
+
+
+def team_scores(match: Match, hand: Any) -> tuple[int, int]:
+    """(team_a, team_b) of a stored hand."""
+    if hand.attack_team_id == match.team_a_id:
+        return hand.attack_score, hand.defence_score
+    return hand.defence_score, hand.attack_score
+
+
+def score_sheet(match: Match, hands: list[Hand]) -> tuple[list[SheetRow], list[int]]:
+    """One row per hand with its attacking team (R3) and running totals."""
+    by_number = {hand.number: hand for hand in hands}
+    teams = {match.team_a_id: match.team_a, match.team_b_id: match.team_b}
+    rows, total = [], [0, 0]
+    for number in range(1, match.hands_expected + 1):
+        hand = by_number.get(number)
+        scores = team_scores(match, hand) if hand else None
+        if scores:
+            total = [total[0] + scores[0], total[1] + scores[1]]
+        attack_id = hand.attack_team_id if hand else match.attack_team_id(number)
+        rows.append(
+            SheetRow(number, teams.get(attack_id), hand, scores, (total[0], total[1]))
+        )
+    return rows, total
+
+
+def _lineup_forms(match: Match, data: Any = None, team_id: int | None = None) -> list:
+    lineups = {lu.team_id: lu for lu in match.lineups.all()}
+    eligible = {team.pk: lineup_candidates(match, team) for team in match.teams}
+    players = Player.objects.in_bulk({pk for ids in eligible.values() for pk in ids})
+    forms = []
+    for team in match.teams:
+        current = lineups.get(team.pk)
+        initial = (
+            {"driver": current.driver_id, "catcher": current.catcher_id}
+            if current
+            else {}
+        )
+        form = LineupForm(
+            data if team.pk == team_id else None,
+            players=sorted(
+                (players[pk] for pk in eligible[team.pk]), key=lambda p: p.name
+            ),
+            initial=initial,
+            prefix=f"lineup{team.pk}",
+        )
+        forms.append((team, form))
+    return forms
+
+
+def match_detail(
+    request: HttpRequest, pk: int, *, forms: dict[str, Any] | None = None
+) -> HttpResponse:
+    match = load_match(pk)
+    refusal = match_view_refusal(request, match)
+    if refusal:
+        return refusal
+    user = request.user
+    official = is_official(user)
+    editable = hand_editable_by(user, match)
+    open_ = match.status in (Match.Status.SCHEDULED, Match.Status.IN_PLAY)
+    hands = list(match.hands.defer("record", "result").order_by("number"))
+    rows, totals = score_sheet(match, hands)
+    lineups = {
+        lu.team_id: lu for lu in match.lineups.select_related("driver", "catcher")
+    }
+    approval = (
+        JuryApproval.objects.select_related("approved_by").filter(match=match).first()
+    )
+    blocker = None
+    if match.status != Match.Status.COMPLETED:
+        try:
+            match_check_playable(match)
+        except ServiceError as error:
+            blocker = error.message
+    forms = forms or {}
+    setup = editable and open_
+    context = {
+        "match": match,
+        "rows": rows,
+        "totals": totals,
+        "hands_in": len(hands),
+        "lineups": [(team, lineups.get(team.pk)) for team in match.teams],
+        "needs_approval": match_needs_jury_approval(match),
+        "approval": approval,
+        "blocker": blocker,
+        "editable": editable,
+        "setup": setup,
+        "official": official,
+        "can_complete": editable and open_ and len(hands) == match.hands_expected,
+        "results": list(match.results.select_related("team", "answered_by")),
+        "lineup_forms": (forms.get("lineup") or _lineup_forms(match) if setup else []),
+        "cut_form": forms.get("cut")
+        or CutForm(match=match, initial={"first_attack": match.first_attack_id}),
+        "cut_locked": bool(hands),
+        "forms_lineup": "lineup" in forms,
+        "upload_form": forms.get("upload") or RecordUploadForm(),
+        "upload_errors": forms.get("upload_errors", []),
+        "referee_form": forms.get("referee")
+        or RefereeForm(initial={"referee": match.referee_id}),
+        "history": match_history(match) if official else [],
+    }
+    return render(request, "scoring/match_detail.html", context)
+
+
+def _editable_or_refuse(request: HttpRequest, match: Match) -> HttpResponse | None:
+    refusal = match_view_refusal(request, match)
+    if refusal:
+        return refusal
+    if not hand_editable_by(request.user, match):
+        return forbidden(request, edit_refusal(request.user, match))
+    return None
+
+
+def edit_refusal(user: Any, match: Match) -> str:
+    if match.status == Match.Status.VOID:
+        return _("This match is void.")
+    if match.status == Match.Status.COMPLETED:
+        return _(
+            "This match is completed and its hands are locked; only an official can "
+            "correct a hand."
+        )
+    return _("Only the match's referee and the officials enter its hands.")
+
+
+@require_POST
+def match_lineup(request: HttpRequest, pk: int, team_id: int) -> HttpResponse:
+    match = load_match(pk)
+    refusal = _editable_or_refuse(request, match)
+    if refusal:
+        return refusal
+    forms = _lineup_forms(match, request.POST, team_id)
+    team, form = next(((t, f) for t, f in forms if t.pk == team_id), (None, None))
+    if team is None or form is None:
+        return forbidden(request, _("This team does not play this match."))
+    if form.is_valid():
+        try:
+            lineup_set(
+                match=match,
+                team=team,
+                driver=form.cleaned_data["driver"],
+                catcher=form.cleaned_data["catcher"],
+            )
+        except ServiceError as error:
+            form.add_error(
+                error.field if error.field in form.fields else None, error.message
+            )
+        else:
+            messages.success(
+                request, _("Line-up of %(team)s saved.") % {"team": team.name}
+            )
+            return redirect("scoring:match", pk=match.pk)
+    return match_detail(request, match.pk, forms={"lineup": forms})
+
+
+@require_POST
+def match_cut(request: HttpRequest, pk: int) -> HttpResponse:
+    match = load_match(pk)
+    refusal = _editable_or_refuse(request, match)
+    if refusal:
+        return refusal
+    form = CutForm(request.POST, match=match)
+    if form.is_valid():
+        team = next(
+            t for t in match.teams if str(t.pk) == form.cleaned_data["first_attack"]
+        )
+        try:
+            match_cut_set(match=match, first_attack=team)
+        except ServiceError as error:
+            form.add_error("first_attack", error.message)
+        else:
+            messages.success(
+                request, _("%(team)s attacks in hand 1.") % {"team": team.name}
+            )
+            return redirect("scoring:match", pk=match.pk)
+    return match_detail(request, match.pk, forms={"cut": form})
+
+
+@require_POST
+def match_finish(request: HttpRequest, pk: int) -> HttpResponse:
+    match = load_match(pk)
+    refusal = _editable_or_refuse(request, match)
+    if refusal:
+        return refusal
+    try:
+        match_complete(match=match, user=request.user)
+    except ServiceError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, _("The match is completed."))
+    return redirect("scoring:match", pk=match.pk)
+
+
+@require_POST
+def match_referee(request: HttpRequest, pk: int) -> HttpResponse:
+    from competitions.services.matches import match_referee_set
+
+    match = load_match(pk)
+    refusal = match_view_refusal(request, match)
+    if refusal:
+        return refusal
+    if not is_official(request.user):
+        return forbidden(request, _("Only an official assigns the referee."))
+    form = RefereeForm(request.POST)
+    if not form.is_valid():
+        return match_detail(request, match.pk, forms={"referee": form})
+    match_referee_set(match=match, referee=form.cleaned_data["referee"])
+    messages.success(request, _("Referee saved."))
+    return redirect("scoring:match", pk=match.pk)
+
+
+def match_download(request: HttpRequest, pk: int) -> HttpResponse:
+    """The match as a match record (royal-tarokk-match/1) file."""
+    match = load_match(pk)
+    if not is_public_result(match):
+        refusal = match_view_refusal(request, match)
+        if refusal:
+            return refusal
+    if match.first_attack_id is None:
+        messages.error(request, _("The cut is not entered yet: nothing to download."))
+        return redirect("scoring:match", pk=match.pk)
+    body = json.dumps(match_record(match), ensure_ascii=False, indent=1)
+    response = HttpResponse(body, content_type="application/json; charset=utf-8")
+    name = slugify(f"{match.date} {match.team_a.name} {match.team_b.name}")
+    response["Content-Disposition"] = f'attachment; filename="match-{name}.json"'
+    return response
+
+
+@require_POST
+def match_upload(request: HttpRequest, pk: int) -> HttpResponse:
+    """A whole match record into the match's hands: all or nothing."""
+    match = load_match(pk)
+    refusal = _editable_or_refuse(request, match)
+    if refusal:
+        return refusal
+    form = RecordUploadForm(request.POST, request.FILES)
+    errors: list[dict[str, str]] = []
+    if form.is_valid():
+        try:
+            hands = match_hands_upload(
+                match=match,
+                record=form.cleaned_data["record"],
+                user=request.user,
+                reason=request.POST.get("reason", ""),
+            )
+        except HandRejected as error:
+            errors = error.errors
+            form.add_error(
+                None,
+                _("Nothing was stored: %(n)s problem(s) in the match record.")
+                % {"n": len(errors)},
+            )
+        except ServiceError as error:
+            form.add_error(None, error.message)
+        else:
+            messages.success(
+                request,
+                _("%(n)s hands stored from the match record.") % {"n": len(hands)},
+            )
+            return redirect("scoring:match", pk=match.pk)
+    return match_detail(
+        request, match.pk, forms={"upload": form, "upload_errors": errors}
+    )
