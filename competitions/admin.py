@@ -1,1 +1,226 @@
-"""Admin registrations of the competitions app (added by later issues)."""
+"""The Django admin for officials: players, teams and rosters, seasons, competitions,
+matches (with their history), jury approvals and results.
+
+Results and statuses are read-only here: they follow from the hands through the
+services (match_complete, hand_record, match_void), never from hand edits.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import admin
+from django.db.models import QuerySet
+from django.http import HttpRequest
+from django.urls import reverse
+from django.utils.html import format_html
+from django.utils.translation import gettext_lazy as _
+from simple_history.admin import SimpleHistoryAdmin
+
+from competitions.admin_base import OfficialAdminMixin
+from competitions.models import (
+    Competition,
+    CupTie,
+    JuryApproval,
+    Lineup,
+    Match,
+    MatchResult,
+    Membership,
+    Player,
+    Season,
+    Team,
+)
+from competitions.models.people import fold
+
+
+class CompetitionListFilter(admin.RelatedFieldListFilter):
+    """The competitions with their season in one query (Competition.__str__)."""
+
+    def field_choices(self, field: Any, request: HttpRequest, model_admin: Any):
+        competitions = Competition.objects.select_related("season")
+        return [(c.pk, str(c)) for c in competitions]
+
+
+@admin.register(Player)
+class PlayerAdmin(OfficialAdminMixin, SimpleHistoryAdmin):
+    list_display = ("name", "federation_number", "club", "active")
+    list_filter = ("active", "memberships__season", "club")
+    search_fields = ("name", "name_folded", "federation_number")
+    ordering = ("name",)
+    autocomplete_fields = ("user",)
+
+    def get_search_results(
+        self, request: HttpRequest, queryset: QuerySet, search_term: str
+    ) -> tuple[QuerySet, bool]:
+        """Accents are ignored: "kovacs" and "Kovács" both find "Kovács Éva"."""
+        results, duplicates = super().get_search_results(request, queryset, search_term)
+        folded = fold(search_term.strip())
+        if folded:
+            results = results | queryset.filter(name_folded__contains=folded)
+        return results.distinct(), duplicates
+
+
+class MembershipInline(OfficialAdminMixin, admin.TabularInline):
+    model = Membership
+    extra = 0
+    autocomplete_fields = ("player",)
+    ordering = ("-season__year", "role")
+    verbose_name_plural = _("roster by season")
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet:
+        return super().get_queryset(request).select_related("player", "season")
+
+
+@admin.register(Team)
+class TeamAdmin(OfficialAdminMixin, SimpleHistoryAdmin):
+    list_display = ("name", "club")
+    search_fields = ("name", "club")
+    list_filter = ("memberships__season",)
+    filter_horizontal = ("captains",)
+    inlines = (MembershipInline,)
+
+
+@admin.register(Season)
+class SeasonAdmin(OfficialAdminMixin, admin.ModelAdmin):
+    list_display = (
+        "year",
+        "annual_meeting",
+        "cup_registration_opens",
+        "cup_registration_closes",
+    )
+    search_fields = ("year",)
+
+
+@admin.register(Membership)
+class MembershipAdmin(OfficialAdminMixin, SimpleHistoryAdmin):
+    list_display = ("player", "team", "role", "season")
+    list_filter = ("season", "role")
+    list_select_related = ("player", "team", "season")
+    search_fields = ("player__name", "player__name_folded", "team__name")
+    autocomplete_fields = ("player", "team")
+
+
+@admin.register(Competition)
+class CompetitionAdmin(OfficialAdminMixin, admin.ModelAdmin):
+    list_display = ("name", "kind", "season", "starts", "ends")
+    list_filter = ("kind", "season")
+    list_select_related = ("season",)
+    search_fields = ("name",)
+
+
+@admin.register(CupTie)
+class CupTieAdmin(OfficialAdminMixin, admin.ModelAdmin):
+    list_display = ("competition", "round", "slot", "team_a", "team_b", "winner")
+    list_filter = ("competition__season", "round")
+    list_select_related = ("competition__season", "team_a", "team_b", "winner")
+
+
+class LineupInline(OfficialAdminMixin, admin.TabularInline):
+    model = Lineup
+    extra = 0
+    max_num = 2
+    autocomplete_fields = ("team", "driver", "catcher")
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet:
+        return super().get_queryset(request).select_related("team", "driver", "catcher")
+
+
+class JuryApprovalInline(OfficialAdminMixin, admin.StackedInline):
+    model = JuryApproval
+    extra = 0
+    autocomplete_fields = ("approved_by",)
+
+
+class MatchResultInline(OfficialAdminMixin, admin.TabularInline):
+    official_can_add = official_can_change = official_can_delete = False
+    model = MatchResult
+    fk_name = "match"
+    extra = 0
+    fields = ("team", "total", "points", "answer", "answer_note", "answered_by")
+    readonly_fields = fields
+    can_delete = False
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet:
+        return super().get_queryset(request).select_related("team", "answered_by")
+
+
+@admin.register(Match)
+class MatchAdmin(OfficialAdminMixin, SimpleHistoryAdmin):
+    official_can_delete = False  # void a match instead: it keeps its history
+    list_display = (
+        "date",
+        "competition",
+        "team_a",
+        "team_b",
+        "status",
+        "public",
+        "referee",
+    )
+    list_filter = (
+        "competition__season",
+        ("competition", CompetitionListFilter),
+        "status",
+        "public",
+    )
+    list_select_related = ("competition__season", "team_a", "team_b", "referee")
+    search_fields = ("team_a__name", "team_b__name", "venue")
+    date_hierarchy = "date"
+    autocomplete_fields = ("team_a", "team_b", "first_attack", "referee")
+    readonly_fields = ("status", "completed_at", "hands_link")
+    inlines = (LineupInline, JuryApprovalInline, MatchResultInline)
+    fieldsets = (
+        (None, {"fields": ("competition", "date", "time", "venue", "public")}),
+        (_("Teams"), {"fields": ("team_a", "team_b", "first_attack", "referee")}),
+        (_("Cup and Grand Prix"), {"fields": ("tie", "tiebreak", "round")}),
+        (
+            _("Result"),
+            {
+                "fields": (
+                    "counts_for_championship",
+                    "status",
+                    "completed_at",
+                    "hands_link",
+                )
+            },
+        ),
+    )
+
+    def formfield_for_foreignkey(
+        self, db_field: Any, request: HttpRequest, **kwargs: Any
+    ) -> Any:
+        """Competitions and cup ties are named after their season: one query."""
+        if db_field.name == "competition":
+            kwargs["queryset"] = Competition.objects.select_related("season")
+        elif db_field.name == "tie":
+            kwargs["queryset"] = CupTie.objects.select_related("competition__season")
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
+
+    @admin.display(description=_("hands"))
+    def hands_link(self, match: Match) -> str:
+        if match.pk is None:
+            return "—"
+        url = reverse("admin:scoring_hand_changelist") + f"?match__id__exact={match.pk}"
+        return format_html('<a href="{}">{}</a>', url, _("The match's hands"))
+
+
+@admin.register(JuryApproval)
+class JuryApprovalAdmin(OfficialAdminMixin, admin.ModelAdmin):
+    list_display = ("match", "approved_by", "approved_at")
+    list_select_related = ("match__team_a", "match__team_b", "approved_by")
+    search_fields = ("match__team_a__name", "match__team_b__name", "note")
+    autocomplete_fields = ("match", "approved_by")
+
+
+@admin.register(MatchResult)
+class MatchResultAdmin(OfficialAdminMixin, SimpleHistoryAdmin):
+    """Results follow from the hands (R11): read-only here."""
+
+    official_can_add = official_can_change = official_can_delete = False
+    list_display = ("match", "team", "total", "points", "answer")
+    list_filter = (
+        "answer",
+        "match__competition__season",
+        ("match__competition", CompetitionListFilter),
+    )
+    list_select_related = ("match__team_a", "match__team_b", "team")
+    search_fields = ("team__name", "opponent__name")

@@ -1,1 +1,55 @@
-"""Admin registrations of the scoring app (added by later issues)."""
+"""The Django admin for officials: hands, read-only (a hand is changed through the
+referee's page, judged by the engine, never edited as raw JSON)."""
+
+from __future__ import annotations
+
+from django.contrib import admin
+from django.utils.translation import gettext_lazy as _
+from simple_history.admin import SimpleHistoryAdmin
+
+from competitions.admin_base import OfficialAdminMixin, pretty_json
+from scoring.models import Hand
+
+
+@admin.register(Hand)
+class HandAdmin(OfficialAdminMixin, SimpleHistoryAdmin):
+    official_can_add = official_can_change = official_can_delete = False
+    list_display = (
+        "match",
+        "number",
+        "attack_team",
+        "attack_score",
+        "defence_score",
+        "version",
+        "updated_by",
+        "updated_at",
+    )
+    list_filter = ("match__competition__season", "match__competition")
+    list_select_related = (
+        "match__team_a",
+        "match__team_b",
+        "attack_team",
+        "updated_by",
+    )
+    search_fields = ("match__team_a__name", "match__team_b__name")
+    fields = (
+        "match",
+        "number",
+        "attack_team",
+        "attack_score",
+        "defence_score",
+        "version",
+        "updated_by",
+        "updated_at",
+        "record_pretty",
+        "result_pretty",
+    )
+    readonly_fields = fields
+
+    @admin.display(description=_("hand record"))
+    def record_pretty(self, hand: Hand) -> str:
+        return pretty_json(hand.record)
+
+    @admin.display(description=_("result"))
+    def result_pretty(self, hand: Hand) -> str:
+        return pretty_json(hand.result)
