@@ -1,0 +1,1 @@
+"""Selectors read (HackSoft): standings, and what the public pages show."""

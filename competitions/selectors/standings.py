@@ -1,0 +1,210 @@
+"""Standings read from the database (HackSoft selectors): the Team Championship table
+of a season and a Grand Prix event's table (R11, R15).
+
+Each table is two aggregate queries whatever the season's size: the teams' sums over
+``MatchResult`` and the trophies their teams made (``trophies.TrophyAward`` filtered
+by team and by the counted matches). Tables are cached (Redis when configured) under a
+key that carries a fingerprint of the counted matches (one cheap aggregate: catches
+new, imported, voided and re-flagged matches) and a version that ``standings_refresh``
+(run by ``competitions.tasks.match_completed``) bumps when a result is corrected or
+trophies are awarded, recomputing the tables at once.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections import defaultdict
+from typing import Any
+
+from django.core.cache import cache
+from django.db.models import Count, Max, Q, QuerySet, Sum
+from django.utils.translation import gettext as _
+
+from competitions.models import Competition, Match, MatchResult, Season
+from competitions.selectors.tiebreaks import (
+    BEST_MATCH,
+    BEST_TROPHY,
+    Metric,
+    StandingRow,
+    best_trophy,
+    rank_rows,
+)
+
+CACHE_SECONDS = 60 * 60 * 24
+CHAMPIONSHIP_CAP = 52  # R15: at most 52 matches a season
+CACHE_PREFIX = "tarokk:standings:v1"
+
+
+def championship_matches(season_id: int) -> QuerySet[Match]:
+    """R15: the season's championship matches plus Grand Prix matches marked to count;
+    only completed ones (void matches never count)."""
+    return Match.objects.filter(
+        Q(competition__kind=Competition.Kind.CHAMPIONSHIP)
+        | Q(counts_for_championship=True),
+        competition__season_id=season_id,
+        status=Match.Status.COMPLETED,
+    )
+
+
+def event_matches(competition_id: int) -> QuerySet[Match]:
+    return Match.objects.filter(
+        competition_id=competition_id, status=Match.Status.COMPLETED
+    )
+
+
+def _explain(metric: Metric, above: StandingRow, below: StandingRow) -> str:
+    if metric is BEST_MATCH:
+        return _(
+            "below %(team)s on the best single match: %(theirs)s to %(ours)s (R15)"
+        ) % {"team": above.team, "theirs": above.best_match, "ours": below.best_match}
+    if metric is BEST_TROPHY:
+        return _("below %(team)s on the best trophy: %(theirs)s to %(ours)s (R15)") % {
+            "team": above.team,
+            "theirs": above.best_trophy_name,
+            "ours": below.best_trophy_name or _("none"),
+        }
+    return metric.explain(above, below)
+
+
+def _rows(matches: QuerySet[Match], value: str) -> list[StandingRow]:
+    """Query 1: per team, matches, the sum and the best of ``value`` (points or total)."""
+    sums = (
+        MatchResult.objects.filter(match__in=matches)
+        .values("team_id", "team__name", "team__club")
+        .annotate(n=Count("id"), score=Sum(value), best=Max(value))
+    )
+    return [
+        StandingRow(
+            team_id=row["team_id"],
+            team=row["team__name"],
+            club=row["team__club"],
+            matches=row["n"],
+            score=row["score"] or 0,
+            best_match=row["best"] or 0,
+        )
+        for row in sums
+    ]
+
+
+def _add_trophies(rows: list[StandingRow], matches: QuerySet[Match]) -> None:
+    """Query 2: the trophies each team made in the counted matches (TrophyAward rows
+    filtered by team; the trophy engine fills them from completed hands)."""
+    from trophies.models import TrophyAward
+
+    made: dict[int, list[str]] = defaultdict(list)
+    for team_id, code in (
+        TrophyAward.objects.filter(team__isnull=False, match__in=matches)
+        .values_list("team_id", "feast")
+        .distinct()
+    ):
+        made[team_id].append(code)
+    for row in rows:
+        row.best_trophy = best_trophy(made.get(row.team_id, ()))
+
+
+def _table(matches: QuerySet[Match], value: str) -> list[StandingRow]:
+    rows = _rows(matches, value)
+    _add_trophies(rows, matches)
+    return rank_rows(rows, explain=_explain)
+
+
+def _version(scope: str) -> str:
+    """A token bumped by ``standings_refresh`` (corrections, trophies); a fresh random
+    one after the cache is flushed, so nothing cached before survives."""
+    key = f"{CACHE_PREFIX}:version:{scope}"
+    version = cache.get(key)
+    if version is None:
+        version = uuid.uuid4().hex[:12]
+        cache.add(key, version, None)
+        version = cache.get(key) or version
+    return version
+
+
+def _fingerprint(scope: str, matches: QuerySet[Match]) -> str:
+    """What the table depends on, read cheaply: one aggregate over the counted matches
+    (how many, the last id, the last completion: a new, imported, voided or re-flagged
+    match changes it) and the version ``standings_refresh`` bumps when a result is
+    corrected or trophies are awarded."""
+    m = matches.aggregate(n=Count("id"), top=Max("id"), last=Max("completed_at"))
+    last = m["last"].timestamp() if m["last"] else 0
+    return f"{m['n']}.{m['top']}.{last}.{_version(scope)}"
+
+
+def _cached(
+    scope: str,
+    matches: QuerySet[Match],
+    value: str,
+    *,
+    fresh: bool,
+    fingerprint: str | None = None,
+) -> list[StandingRow]:
+    key = f"{CACHE_PREFIX}:{scope}:{fingerprint or _fingerprint(scope, matches)}"
+    rows = None if fresh else cache.get(key)
+    if rows is None:
+        rows = _table(matches, value)
+        cache.set(key, rows, CACHE_SECONDS)
+    return rows
+
+
+def championship_fingerprint(season: Season) -> str:
+    """Changes whenever the season's championship table may change (one query)."""
+    return _fingerprint(f"championship:{season.pk}", championship_matches(season.pk))
+
+
+def championship_table(
+    *, season: Season, fresh: bool = False, fingerprint: str | None = None
+) -> list[StandingRow]:
+    """The Team Championship table (R15): points = sum of match points (R11); ties by
+    best single match, then best trophy, else a shared rank."""
+    return _cached(
+        f"championship:{season.pk}",
+        championship_matches(season.pk),
+        "points",
+        fresh=fresh,
+        fingerprint=fingerprint,
+    )
+
+
+def grand_prix_table(
+    *, competition: Competition, fresh: bool = False
+) -> list[StandingRow]:
+    """A Grand Prix event's table (R15): raw hand scores summed over the 24 hands;
+    ties by the best single match (raw 8-hand sum), then best trophy, else shared."""
+    return _cached(
+        f"grand_prix:{competition.pk}",
+        event_matches(competition.pk),
+        "total",
+        fresh=fresh,
+    )
+
+
+def standings_refresh(*, match: Match) -> None:
+    """Recompute and cache the tables a match's result feeds: its season's
+    championship, and its Grand Prix event (after a new version, so pages rendered
+    from the old numbers are not served again). Idempotent."""
+    competition = match.competition
+    scopes = [f"championship:{competition.season_id}"]
+    if competition.kind == Competition.Kind.GRAND_PRIX:
+        scopes.append(f"grand_prix:{competition.pk}")
+    for scope in scopes:
+        cache.set(f"{CACHE_PREFIX}:version:{scope}", uuid.uuid4().hex[:12], None)
+    championship_table(season=competition.season, fresh=True)
+    if competition.kind == Competition.Kind.GRAND_PRIX:
+        grand_prix_table(competition=competition, fresh=True)
+
+
+def standings_as_api(
+    rows: list[StandingRow], *, score_key: str
+) -> list[dict[str, Any]]:
+    """The Standings API's row shape (HAND_RECORD.md)."""
+    return [
+        {
+            "rank": row.rank,
+            "team": row.team,
+            "matches": row.matches,
+            score_key: row.score,
+            "best_match": row.best_match,
+            "best_trophy": row.best_trophy,
+        }
+        for row in rows
+    ]

@@ -1,0 +1,129 @@
+"""Ranking of a standings table with R15's tie-breaks as small named objects
+(Tabbycat ``standings/metrics.py``): adding one does not touch the ranking loop.
+
+Pure Python, no Django: rows are plain :class:`StandingRow` objects.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from scoring.engine.catalogue import FEASTS
+
+
+def trophy_rank(code: str | None) -> tuple[int, int]:
+    """R15: the higher value ranks higher, then the later catalogue row; none lowest."""
+    if not code or code not in FEASTS:
+        return (-1, -1)
+    return FEASTS[code].trophy_rank
+
+
+def best_trophy(codes: Sequence[str]) -> str | None:
+    """The highest-ranking trophy among ``codes`` (R15), or None."""
+    known = [code for code in codes if code in FEASTS]
+    return max(known, key=trophy_rank, default=None)
+
+
+def trophy_name(code: str | None) -> str:
+    return FEASTS[code].name if code and code in FEASTS else ""
+
+
+@dataclass
+class StandingRow:
+    """One team's line of a table; ``score`` is points (championship) or the raw
+    total (Grand Prix), ``best_match`` the best match in the same unit."""
+
+    team_id: int
+    team: str
+    club: str
+    matches: int
+    score: int
+    best_match: int
+    best_trophy: str | None = None
+    rank: int = 0
+    shared: bool = False
+    decided_by: str = ""  # the tie-break that put this row below the one above
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def average(self) -> float:
+        return round(self.score / self.matches, 1) if self.matches else 0.0
+
+    @property
+    def best_trophy_name(self) -> str:
+        return trophy_name(self.best_trophy)
+
+    @property
+    def trophy(self) -> tuple[int, int]:
+        """Sort key of the best trophy (R15)."""
+        return trophy_rank(self.best_trophy)
+
+    @property
+    def score_average(self) -> float:
+        return self.average
+
+
+@dataclass(frozen=True)
+class Metric:
+    """A ranking criterion: a higher ``key`` ranks higher; ``explain`` says in words
+    why the row above is ahead on this metric."""
+
+    code: str
+    key: Callable[[StandingRow], Any]
+    explain: Callable[[StandingRow, StandingRow], str]
+
+
+def _best_match_words(above: StandingRow, below: StandingRow) -> str:
+    return f"best single match {above.best_match} to {below.best_match} (R15)"
+
+
+def _best_trophy_words(above: StandingRow, below: StandingRow) -> str:
+    theirs = below.best_trophy_name or "none"
+    return f"best trophy {above.best_trophy_name} to {theirs} (R15)"
+
+
+SCORE = Metric("score", lambda row: row.score, lambda a, b: "")
+BEST_MATCH = Metric("best_match", lambda row: row.best_match, _best_match_words)
+BEST_TROPHY = Metric(
+    "best_trophy", lambda row: trophy_rank(row.best_trophy), _best_trophy_words
+)
+
+# R15, both for the championship (score = points) and the Grand Prix (raw totals).
+R15_METRICS: tuple[Metric, ...] = (SCORE, BEST_MATCH, BEST_TROPHY)
+
+
+def rank_rows(
+    rows: Sequence[StandingRow],
+    metrics: Sequence[Metric] = R15_METRICS,
+    *,
+    explain: Callable[[Metric, StandingRow, StandingRow], str] | None = None,
+) -> list[StandingRow]:
+    """Sort by the metrics in order; rows equal on every metric share a rank and the
+    next rank skips (1, 2, 2, 4); within a shared rank rows go by team name.
+
+    Each row below an equal-score row gets ``decided_by``: the tie-break that put it
+    there, in words (``explain`` may translate them).
+    """
+
+    def keys(row: StandingRow) -> tuple[Any, ...]:
+        return tuple(metric.key(row) for metric in metrics)
+
+    ordered = sorted(rows, key=lambda row: row.team.casefold())
+    ordered.sort(key=keys, reverse=True)
+    for index, row in enumerate(ordered):
+        row.decided_by = ""
+        above = ordered[index - 1] if index else None
+        if above is not None and keys(above) == keys(row):
+            row.rank, row.shared, above.shared = above.rank, True, True
+            continue
+        row.rank, row.shared = index + 1, False
+        if above is None or metrics[0].key(above) != metrics[0].key(row):
+            continue
+        for metric in metrics[1:]:
+            if metric.key(above) != metric.key(row):
+                words = explain or (lambda m, a, b: m.explain(a, b))
+                row.decided_by = words(metric, above, row)
+                break
+    return ordered

@@ -1,0 +1,250 @@
+"""Grand Prix events (R15): officials create an event, enter its teams, generate each
+of the 3 rounds' pairings (``competitions.pairing``), may override a pairing, and may
+count the event's matches for the Team Championship."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Q, Sum
+from django.utils.translation import gettext as _
+
+from competitions.models import (
+    Competition,
+    GrandPrixEntry,
+    Match,
+    MatchResult,
+    Season,
+    Team,
+)
+from competitions.pairing import ROUNDS, PairingError, pair_round
+from competitions.services import ServiceError
+from competitions.services.matches import (
+    CHAMPIONSHIP_MATCH_CAP,
+    championship_matches_played,
+    match_create,
+)
+
+
+def grand_prix_create(
+    *,
+    season: Season,
+    name: str,
+    starts: dt.date | None = None,
+    ends: dt.date | None = None,
+    counts_for_championship: bool = False,
+) -> Competition:
+    name = name.strip()
+    if not name:
+        raise ServiceError(_("Give the event a name."), field="name")
+    for day in (starts, ends):
+        if day is not None and day.year != season.year:
+            raise ServiceError(
+                _("The event's dates must fall in the %(year)s season.")
+                % {"year": season.year},
+                field="starts",
+            )
+    if starts and ends and ends < starts:
+        raise ServiceError(_("The event cannot end before it starts."), field="ends")
+    if Competition.objects.filter(
+        season=season, kind=Competition.Kind.GRAND_PRIX, name=name
+    ).exists():
+        raise ServiceError(
+            _("The %(year)s season already has a Grand Prix named %(name)s.")
+            % {"year": season.year, "name": name},
+            field="name",
+        )
+    return Competition.objects.create(
+        season=season,
+        kind=Competition.Kind.GRAND_PRIX,
+        name=name,
+        starts=starts,
+        ends=ends,
+        counts_for_championship=counts_for_championship,
+    )
+
+
+def _event_check(competition: Competition) -> None:
+    if competition.kind != Competition.Kind.GRAND_PRIX:
+        raise ServiceError(_("This competition is not a Grand Prix."))
+
+
+@transaction.atomic
+def grand_prix_entries_set(
+    *, competition: Competition, teams: Sequence[Team]
+) -> list[GrandPrixEntry]:
+    """The event's teams, in seeding order; fixed once round 1 is paired."""
+    _event_check(competition)
+    if competition.matches.exists():
+        raise ServiceError(
+            _("Round 1 is already paired: the teams can no longer change."),
+            field="teams",
+        )
+    if len({team.pk for team in teams}) < 3:
+        raise ServiceError(
+            _("A Grand Prix needs at least 3 teams; enter more teams."), field="teams"
+        )
+    GrandPrixEntry.objects.filter(competition=competition).delete()
+    return [
+        GrandPrixEntry.objects.create(competition=competition, team=team)
+        for team in dict.fromkeys(teams)
+    ]
+
+
+def grand_prix_round_next(competition: Competition) -> int | None:
+    """The next round to pair (1-3), or None when all 3 are paired."""
+    paired = set(
+        competition.matches.exclude(round__isnull=True).values_list("round", flat=True)
+    )
+    for number in range(1, ROUNDS + 1):
+        if number not in paired:
+            return number
+    return None
+
+
+@transaction.atomic
+def grand_prix_round_generate(
+    *, competition: Competition, date: dt.date, venue: str = ""
+) -> list[Match]:
+    """Pair the next round (R15): no rematches, close running totals meet; a round is
+    paired once the one before is completed (void matches count as played)."""
+    _event_check(competition)
+    number = grand_prix_round_next(competition)
+    if number is None:
+        raise ServiceError(_("All 3 rounds of this event are paired already."))
+    if competition.matches.filter(
+        status__in=[Match.Status.SCHEDULED, Match.Status.IN_PLAY]
+    ).exists():
+        raise ServiceError(
+            _("Round %(n)s can be paired once every match of round %(p)s is completed.")
+            % {"n": number, "p": number - 1}
+        )
+    entries = list(
+        GrandPrixEntry.objects.filter(competition=competition)
+        .select_related("team")
+        .order_by("id")
+    )
+    teams = [entry.team for entry in entries]
+    by_id = {team.pk: team for team in teams}
+    totals = dict(
+        MatchResult.objects.filter(
+            match__competition=competition, match__status=Match.Status.COMPLETED
+        )
+        .values_list("team_id")
+        .annotate(total=Sum("total"))
+    )
+    met = list(competition.matches.values_list("team_a_id", "team_b_id"))
+    games = {team.pk: 0 for team in teams}
+    for pair in met:
+        for team_id in pair:
+            games[team_id] = games.get(team_id, 0) + 1
+    # A team with fewer matches than rounds paired so far had a bye (odd count).
+    byes = [team_id for team_id, n in games.items() if n < number - 1]
+    try:
+        pairing = pair_round(
+            [team.pk for team in teams], totals=totals, met=met, byes=byes
+        )
+    except PairingError as error:
+        raise ServiceError(
+            _("The round cannot be paired: %(why)s") % {"why": error}
+        ) from error
+    return [
+        match_create(
+            competition=competition,
+            team_a=by_id[a],
+            team_b=by_id[b],
+            date=date,
+            venue=venue,
+            round=number,
+        )
+        for a, b in pairing.pairs
+    ]
+
+
+@transaction.atomic
+def grand_prix_pairing_override(*, match: Match, team_a: Team, team_b: Team) -> Match:
+    """An official replaces a pairing of a round not yet started: both teams must be
+    the event's, not already paired elsewhere in that round, and must not have met."""
+    competition = match.competition
+    _event_check(competition)
+    if match.status != Match.Status.SCHEDULED or match.hands.exists():
+        raise ServiceError(_("Only a pairing whose match has not started can change."))
+    if team_a.pk == team_b.pk:
+        raise ServiceError(_("A match is played between two different teams."))
+    entered = set(
+        GrandPrixEntry.objects.filter(competition=competition).values_list(
+            "team_id", flat=True
+        )
+    )
+    for team in (team_a, team_b):
+        if team.pk not in entered:
+            raise ServiceError(
+                _("%(team)s is not entered in this event.") % {"team": team.name}
+            )
+    others = competition.matches.exclude(pk=match.pk)
+    busy = others.filter(round=match.round).filter(
+        Q(team_a__in=[team_a, team_b]) | Q(team_b__in=[team_a, team_b])
+    )
+    if busy.exists():
+        raise ServiceError(
+            _("One of the teams already plays another match in round %(n)s.")
+            % {"n": match.round}
+        )
+    if others.filter(
+        Q(team_a=team_a, team_b=team_b) | Q(team_a=team_b, team_b=team_a)
+    ).exists():
+        raise ServiceError(
+            _("%(a)s and %(b)s have met in this event already: no rematches (R15).")
+            % {"a": team_a.name, "b": team_b.name}
+        )
+    match.team_a, match.team_b = team_a, team_b
+    match.first_attack = None
+    match._change_reason = _("pairing overridden by an official")  # type: ignore[attr-defined]
+    match.save(update_fields=["team_a", "team_b", "first_attack"])
+    return match
+
+
+@transaction.atomic
+def grand_prix_championship_flag(
+    *, competition: Competition, counts: bool
+) -> Competition:
+    """R15: the event's matches count for the Team Championship, or stop counting;
+    the 52-match cap applies to the matches brought in."""
+    _event_check(competition)
+    if counts and not competition.counts_for_championship:
+        brought: dict[int, int] = {}
+        teams: dict[int, Team] = {}
+        for match in competition.matches.exclude(
+            status=Match.Status.VOID
+        ).select_related("team_a", "team_b"):
+            for team in match.teams:
+                brought[team.pk] = brought.get(team.pk, 0) + 1
+                teams[team.pk] = team
+        for team_id, n in brought.items():
+            played = championship_matches_played(teams[team_id], competition.season_id)
+            if played + n > CHAMPIONSHIP_MATCH_CAP:
+                raise ServiceError(
+                    _(
+                        "%(team)s would play %(count)s championship matches in "
+                        "%(year)s; a team plays at most 52 a season (R15)."
+                    )
+                    % {
+                        "team": teams[team_id].name,
+                        "count": played + n,
+                        "year": competition.season.year,
+                    }
+                )
+    competition.counts_for_championship = counts
+    competition.save(update_fields=["counts_for_championship"])
+    # Its matches carry the flag too; the standings' fingerprint sees the change.
+    competition.matches.update(counts_for_championship=counts)
+    return competition
+
+
+def grand_prix_user_may_manage(user: Any) -> bool:
+    from competitions.permissions import is_official
+
+    return is_official(user)

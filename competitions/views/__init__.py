@@ -1,0 +1,1 @@
+"""Public pages of the competitions: stable addresses, no login (UX.md)."""

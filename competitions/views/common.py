@@ -1,0 +1,47 @@
+"""Helpers shared by the public pages: season lookup, table export."""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
+from django_tables2 import RequestConfig, Table
+from django_tables2.export import TableExport
+
+from competitions.models import Season
+
+EXPORT_FORMATS = ("csv", "xlsx")
+PER_PAGE = 50
+
+
+def season_or_404(year: int) -> Season:
+    return get_object_or_404(Season, year=year)
+
+
+def table_configure(request: HttpRequest, table: Table) -> None:
+    """Sorting (``?sort=``) and pagination (``?page=``) from the address; a page past
+    the end is a 404 like any other missing page."""
+    try:
+        RequestConfig(request, paginate={"per_page": PER_PAGE}).configure(table)
+    except Http404:
+        raise
+    except Exception as error:  # a bad ?page= gives django_tables2 an EmptyPage
+        raise Http404(_("There is no such page of this table.")) from error
+
+
+def table_export(
+    request: HttpRequest, table: Table, filename: str
+) -> HttpResponse | None:
+    """``?_export=csv|xlsx``: the table's rows as on the page (filtered, sorted) —
+    every page of them, without the page's HTML."""
+    export = request.GET.get("_export")
+    if export is None:
+        return None
+    if export not in EXPORT_FORMATS:
+        return HttpResponse(
+            _("Unknown export format %(format)s: use csv or xlsx.")
+            % {"format": export},
+            status=400,
+            content_type="text/plain; charset=utf-8",
+        )
+    return TableExport(export, table).response(f"{filename}.{export}")

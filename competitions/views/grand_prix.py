@@ -1,0 +1,88 @@
+"""Grand Prix pages: the season's events, and an event's table (raw sums over the 24
+hands, R15, tie-breaks shown in words) with its rounds' pairings."""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.translation import gettext as _
+
+from competitions.models import Competition, Season
+from competitions.permissions import is_official
+from competitions.selectors.pages import public_matches, with_scores
+from competitions.selectors.seasons import season_current, season_years
+from competitions.selectors.standings import grand_prix_table
+from competitions.tables import GrandPrixTable
+from competitions.views.common import table_configure, table_export
+
+
+def grand_prix_list(request: HttpRequest) -> HttpResponse:
+    year = request.GET.get("season", "")
+    if year:
+        if not year.isdigit():
+            raise Http404(_("The season must be a year, such as 2026."))
+        season = Season.objects.filter(year=int(year)).first()
+        if season is None:
+            raise Http404(_("There is no %(year)s season.") % {"year": year})
+    else:
+        season = season_current()
+    events = (
+        list(
+            Competition.objects.filter(
+                season=season, kind=Competition.Kind.GRAND_PRIX
+            ).order_by("starts", "id")
+        )
+        if season
+        else []
+    )
+    return render(
+        request,
+        "competitions/grand_prix_list.html",
+        {
+            "season": season,
+            "years": season_years(),
+            "events": events,
+            "is_official": is_official(request.user),
+            "section": "grand_prix",
+        },
+    )
+
+
+def grand_prix_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    event = (
+        Competition.objects.select_related("season")
+        .filter(pk=pk, kind=Competition.Kind.GRAND_PRIX)
+        .first()
+    )
+    if event is None:
+        raise Http404(_("There is no such Grand Prix."))
+    rows = grand_prix_table(competition=event)
+    table = GrandPrixTable(rows)
+    table_configure(request, table)
+    exported = table_export(request, table, f"grand-prix-{event.pk}")
+    if exported is not None:
+        return exported
+    matches = with_scores(
+        list(
+            public_matches(request.user)
+            .filter(competition=event)
+            .select_related("team_a", "team_b")
+            .prefetch_related("results")
+            .order_by("round", "id")
+        )
+    )
+    rounds: dict[int, list] = {}
+    for match in matches:
+        rounds.setdefault(match.round or 0, []).append(match)
+    return render(
+        request,
+        "competitions/grand_prix.html",
+        {
+            "event": event,
+            "table": table,
+            "rows": rows,
+            "rounds": sorted(rounds.items()),
+            "is_official": is_official(request.user),
+            "section": "grand_prix",
+        },
+    )

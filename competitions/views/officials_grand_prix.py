@@ -1,0 +1,206 @@
+"""Officials' Grand Prix pages: create an event, enter its teams, pair each round,
+override a pairing, count the event for the championship (R15)."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _l
+
+from competitions.models import Competition, GrandPrixEntry, Match, Season, Team
+from competitions.services import ServiceError
+from competitions.services.grand_prix import (
+    grand_prix_championship_flag,
+    grand_prix_create,
+    grand_prix_entries_set,
+    grand_prix_pairing_override,
+    grand_prix_round_generate,
+    grand_prix_round_next,
+)
+from competitions.views.officials import official_only
+
+DATE = forms.DateInput(attrs={"type": "date"})
+
+
+class GrandPrixForm(forms.Form):
+    season = forms.ModelChoiceField(Season.objects.all(), label=_l("Season"))
+    name = forms.CharField(label=_l("Name"), max_length=120)
+    starts = forms.DateField(label=_l("Starts"), required=False, widget=DATE)
+    ends = forms.DateField(label=_l("Ends"), required=False, widget=DATE)
+    counts_for_championship = forms.BooleanField(
+        label=_l("Its matches also count for the Team Championship (R15)"),
+        required=False,
+    )
+
+
+class EntriesForm(forms.Form):
+    teams = forms.ModelMultipleChoiceField(
+        Team.objects.all(),
+        label=_l("Teams entered (hold Ctrl or Cmd to choose several)"),
+        widget=forms.SelectMultiple(attrs={"size": 12}),
+    )
+
+
+class RoundForm(forms.Form):
+    date = forms.DateField(label=_l("Date of the round"), widget=DATE)
+    venue = forms.CharField(label=_l("Venue"), max_length=120, required=False)
+
+
+class PairingForm(forms.Form):
+    team_a = forms.ModelChoiceField(Team.objects.none(), label=_l("Team A"))
+    team_b = forms.ModelChoiceField(Team.objects.none(), label=_l("Team B"))
+
+    def __init__(self, *args, event: Competition, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        teams = Team.objects.filter(
+            pk__in=GrandPrixEntry.objects.filter(competition=event).values("team")
+        )
+        self.fields["team_a"].queryset = teams
+        self.fields["team_b"].queryset = teams
+
+
+def _service(request: HttpRequest, form: forms.Form, action) -> bool:
+    """Run a service; its refusal goes on the field it names (or the whole form)."""
+    try:
+        action()
+    except ServiceError as error:
+        field = error.field if error.field in form.fields else None
+        form.add_error(field, error.message)
+        return False
+    return True
+
+
+@official_only
+def grand_prix_manage_list(request: HttpRequest) -> HttpResponse:
+    form = GrandPrixForm(request.POST or None)
+    created: list[Competition] = []
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        if _service(
+            request,
+            form,
+            lambda: created.append(
+                grand_prix_create(
+                    season=data["season"],
+                    name=data["name"],
+                    starts=data["starts"],
+                    ends=data["ends"],
+                    counts_for_championship=data["counts_for_championship"],
+                )
+            ),
+        ):
+            messages.success(request, _("The Grand Prix is created: enter its teams."))
+            return redirect("competitions:gp_manage", pk=created[0].pk)
+    events = Competition.objects.filter(
+        kind=Competition.Kind.GRAND_PRIX
+    ).select_related("season")
+    return render(
+        request,
+        "competitions/officials/grand_prix_list.html",
+        {"form": form, "events": events, "section": "grand_prix"},
+    )
+
+
+@official_only
+def grand_prix_manage(request: HttpRequest, pk: int) -> HttpResponse:
+    event = get_object_or_404(
+        Competition.objects.select_related("season"),
+        pk=pk,
+        kind=Competition.Kind.GRAND_PRIX,
+    )
+    entered = list(
+        GrandPrixEntry.objects.filter(competition=event).select_related("team")
+    )
+    action = request.POST.get("action")
+    entries_form = EntriesForm(
+        request.POST if action == "entries" else None,
+        initial={"teams": [entry.team for entry in entered]},
+    )
+    round_form = RoundForm(request.POST if action == "round" else None)
+    ok = False
+    if action == "entries" and entries_form.is_valid():
+        ok = _service(
+            request,
+            entries_form,
+            lambda: grand_prix_entries_set(
+                competition=event, teams=list(entries_form.cleaned_data["teams"])
+            ),
+        )
+        text = _("The event's teams are saved.")
+    elif action == "round" and round_form.is_valid():
+        ok = _service(
+            request,
+            round_form,
+            lambda: grand_prix_round_generate(
+                competition=event,
+                date=round_form.cleaned_data["date"],
+                venue=round_form.cleaned_data["venue"],
+            ),
+        )
+        text = _("The round is paired.")
+    elif action == "flag":
+        try:
+            grand_prix_championship_flag(
+                competition=event, counts=request.POST.get("counts") == "1"
+            )
+            ok, text = True, _("Saved: whether the event counts for the championship.")
+        except ServiceError as error:
+            messages.error(request, error.message)
+    if ok:
+        messages.success(request, text)
+        return redirect("competitions:gp_manage", pk=event.pk)
+    matches = list(
+        Match.objects.filter(competition=event)
+        .select_related("team_a", "team_b")
+        .order_by("round", "id")
+    )
+    return render(
+        request,
+        "competitions/officials/grand_prix.html",
+        {
+            "event": event,
+            "entered": entered,
+            "entries_form": entries_form,
+            "round_form": round_form,
+            "next_round": grand_prix_round_next(event),
+            "matches": matches,
+            "section": "grand_prix",
+        },
+    )
+
+
+@official_only
+def grand_prix_pairing_edit(request: HttpRequest, pk: int) -> HttpResponse:
+    match = get_object_or_404(
+        Match.objects.select_related("competition__season", "team_a", "team_b"),
+        pk=pk,
+        competition__kind=Competition.Kind.GRAND_PRIX,
+    )
+    form = PairingForm(
+        request.POST or None,
+        event=match.competition,
+        initial={"team_a": match.team_a, "team_b": match.team_b},
+    )
+    if (
+        request.method == "POST"
+        and form.is_valid()
+        and _service(
+            request,
+            form,
+            lambda: grand_prix_pairing_override(
+                match=match,
+                team_a=form.cleaned_data["team_a"],
+                team_b=form.cleaned_data["team_b"],
+            ),
+        )
+    ):
+        messages.success(request, _("The pairing is changed."))
+        return redirect("competitions:gp_manage", pk=match.competition_id)
+    return render(
+        request,
+        "competitions/officials/grand_prix_pairing.html",
+        {"match": match, "form": form, "section": "grand_prix"},
+    )
