@@ -70,10 +70,18 @@ class TrophyCup(models.Model):
 
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="cups")
     threshold = models.PositiveSmallIntegerField(_("threshold"))
+    # The award that crossed the threshold. SET_NULL, not CASCADE: when that award is
+    # removed (a corrected hand, a void match) the cup waits for the recompute, which
+    # re-dates it to the award that now crosses, or withdraws it (trophies.services).
     award = models.ForeignKey(
-        TrophyAward, on_delete=models.CASCADE, related_name="cups"
+        TrophyAward,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="cups",
     )
     date = models.DateField(_("date"))
+    history = HistoricalRecords()
 
     class Meta:
         ordering = ["player", "threshold"]
@@ -82,6 +90,25 @@ class TrophyCup(models.Model):
                 fields=["player", "threshold"], name="one_cup_per_threshold"
             )
         ]
+        verbose_name = _("trophy cup")
+        verbose_name_plural = _("trophy cups")
 
     def __str__(self) -> str:
         return f"{self.player} — {self.threshold}"
+
+
+class TrophyTally(models.Model):
+    """A player's trophy points (R14), kept by the cup recompute for the ranked list:
+    the sum of the player's awards, so the list never aggregates every award."""
+
+    player = models.OneToOneField(
+        Player, on_delete=models.CASCADE, primary_key=True, related_name="trophy_tally"
+    )
+    points = models.PositiveIntegerField(_("trophy points"), default=0, db_index=True)
+
+    class Meta:
+        verbose_name = _("trophy points of a player")
+        verbose_name_plural = _("trophy points of the players")
+
+    def __str__(self) -> str:
+        return f"{self.player} — {self.points}"

@@ -1,0 +1,163 @@
+"""The read-only trophy list API, exactly as HAND_RECORD.md "Trophy list API" says.
+
+Bad parameters get a 400 with ``{"error": "..."}`` naming what is wrong; an unknown
+player a 404 in the same shape; never a 500.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+from django.core.paginator import Paginator
+from django.http import HttpRequest, JsonResponse, QueryDict
+from django.utils.translation import gettext as _
+
+from competitions.models import Player
+from scoring.engine.catalogue import TROPHIES
+from trophies.models import TrophyAward
+from trophies.selectors import (
+    AwardFilters,
+    awards_filtered,
+    cup_thresholds_by_player,
+    cups_of,
+    player_trophies,
+    ranked,
+    tally_rows,
+)
+
+API_PAGE_SIZE = 20
+
+
+class BadParameter(Exception):
+    pass
+
+
+def _error(message: str, status: int) -> JsonResponse:
+    return JsonResponse({"error": message}, status=status)
+
+
+def api_get(view: Callable[..., JsonResponse]) -> Callable[..., JsonResponse]:
+    """GET (and HEAD) only; a bad parameter becomes a 400 JSON error."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> JsonResponse:
+        if request.method not in ("GET", "HEAD"):
+            response = _error(_("This address only answers GET requests."), 405)
+            response["Allow"] = "GET, HEAD"
+            return response
+        try:
+            return view(request, *args, **kwargs)
+        except BadParameter as error:
+            return _error(str(error), 400)
+
+    return wrapper
+
+
+def _positive_int(params: QueryDict, name: str) -> int | None:
+    raw = params.get(name, "").strip()
+    if not raw:
+        return None
+    if not raw.isascii() or not raw.isdigit() or int(raw) < 1:
+        raise BadParameter(
+            _('"%(name)s" must be a positive whole number, not "%(value)s".')
+            % {"name": name, "value": raw[:40]}
+        )
+    return int(raw)
+
+
+def api_filters(params: QueryDict) -> AwardFilters:
+    """``q``, ``trophy`` and ``year`` from the query string, checked."""
+    trophy = params.get("trophy", "").strip()
+    if trophy and trophy not in TROPHIES:
+        raise BadParameter(
+            _(
+                'Unknown trophy "%(value)s": use a trophy code of the catalogue '
+                "(R9), from spadille to royal, e.g. golgotha."
+            )
+            % {"value": trophy[:40]}
+        )
+    year = _positive_int(params, "year")
+    if year is not None and not 1900 <= year <= 9999:
+        raise BadParameter(
+            _('"year" must be a four-digit year, not "%(value)s".') % {"value": year}
+        )
+    return AwardFilters(q=params.get("q", ""), trophy=trophy, year=year)
+
+
+def award_json(award: TrophyAward) -> dict[str, Any]:
+    return {
+        "player": award.player.name,
+        "trophy": award.feast,
+        "points": award.value,
+        "date": award.date.isoformat(),
+        "match": award.match_id,
+        "variant": award.variant or None,
+    }
+
+
+@api_get
+def trophy_list_api(request: HttpRequest) -> JsonResponse:
+    """``GET /api/trophy-list/``: every player with trophy points, ranked (R14)."""
+    cups = cup_thresholds_by_player()
+    rows = [
+        {
+            "rank": row["rank"],
+            "player": row["name"],
+            "points": row["points"],
+            "cups": cups.get(row["player_id"], []),
+        }
+        for row in ranked(tally_rows())
+    ]
+    return JsonResponse({"rows": rows})
+
+
+@api_get
+def trophies_api(request: HttpRequest) -> JsonResponse:
+    """``GET /api/trophies/?q=&trophy=&year=&page=``: trophies newest first."""
+    filters = api_filters(request.GET)
+    number = _positive_int(request.GET, "page") or 1
+    awards = awards_filtered(filters).select_related("player")
+    paginator = Paginator(awards, API_PAGE_SIZE)
+    if number > max(paginator.num_pages, 1):
+        raise BadParameter(
+            _('"page" %(page)s is out of range: there are %(pages)s page(s).')
+            % {"page": number, "pages": paginator.num_pages}
+        )
+    page = paginator.page(number)
+    next_url = None
+    if page.has_next():
+        query = request.GET.copy()
+        query["page"] = str(page.next_page_number())
+        next_url = request.build_absolute_uri(f"{request.path}?{query.urlencode()}")
+    return JsonResponse(
+        {
+            "count": paginator.count,
+            "next": next_url,
+            "results": [award_json(award) for award in page.object_list],
+        }
+    )
+
+
+@api_get
+def player_trophies_api(request: HttpRequest, player_id: str) -> JsonResponse:
+    """``GET /api/players/<id>/trophies/``: a player's points, cups and trophies."""
+    player = (
+        Player.objects.filter(pk=int(player_id)).first()
+        if player_id.isascii() and player_id.isdigit() and len(player_id) < 19
+        else None
+    )
+    if player is None:
+        return _error(
+            _('There is no player with id "%(id)s".') % {"id": player_id[:40]}, 404
+        )
+    awards = player_trophies(player)
+    return JsonResponse(
+        {
+            "player": player.name,
+            "points": sum(award.value for award in awards),
+            "cups": [cup.threshold for cup in cups_of([player.pk]).get(player.pk, [])],
+            "trophies": [award_json(award) for award in awards],
+        }
+    )

@@ -1,0 +1,40 @@
+"""The trophies of the catalogue (R9, R13) as the pages show them: names, values and
+the trophy classes the pickers group them by."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext_lazy as _
+
+from scoring.engine.catalogue import FEASTS, TROPHIES
+
+TROPHY_CLASSES: tuple[tuple[str, Any], ...] = (
+    ("little", _("Little trophies")),
+    ("trophy", _("Trophies")),
+    ("greater", _("Greater trophies")),
+    ("super", _("Super trophies")),
+    ("multi", _("Multi trophies")),
+    ("ultra", _("Ultra trophies")),
+    ("royal", _("Royal trophy")),
+)
+
+
+def trophy_name(code: str) -> str:
+    feast = FEASTS.get(code)
+    return feast.name if feast else code
+
+
+def trophy_choices(empty: Any = None) -> list[tuple[Any, Any]]:
+    """Trophies grouped by class, in catalogue order, each with its value."""
+    choices: list[tuple[Any, Any]] = []
+    if empty is not None:
+        choices.append(("", empty))
+    for klass, label in TROPHY_CLASSES:
+        group = [
+            (code, f"{FEASTS[code].name} ({FEASTS[code].value})")
+            for code in TROPHIES
+            if FEASTS[code].trophy_class == klass
+        ]
+        choices.append((label, group))
+    return choices

@@ -1,0 +1,163 @@
+"""django-tables2 tables of the trophy list: sortable, exportable as CSV."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import django_tables2 as tables
+from django.urls import reverse
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext_lazy as _
+
+from trophies.catalogue import trophy_name
+from trophies.models import TrophyAward, TrophyCup
+
+# A small cup drawn inline (no emoji font or icon font needed on venue machines).
+CUP_ICON = (
+    '<svg class="cup-icon" viewBox="0 0 16 16" width="12" height="12" '
+    'aria-hidden="true" focusable="false"><path fill="currentColor" d="M3 1h10v2h2'
+    "v2a3 3 0 0 1-3 3h-.2A4 4 0 0 1 9 10.9V13h3v2H4v-2h3v-2.1A4 4 0 0 1 4.2 8H4a3 3"
+    ' 0 0 1-3-3V3h2V1zm0 3H2v1a2 2 0 0 0 1 1.7V4zm10 0v2.7A2 2 0 0 0 14 5V4h-1z"/>'
+    "</svg>"
+)
+
+
+def cup_badges(cups: list[TrophyCup]) -> str:
+    """Cups as badges; the text says the threshold (no information by colour alone)."""
+    if not cups:
+        return ""
+    icon = mark_safe(CUP_ICON)
+    return format_html_join(
+        " ",
+        '<span class="badge trophy-cup cup-{}" title="{}">{} {}</span>',
+        (
+            (
+                cup.threshold,
+                _("%(threshold)s-point cup, reached on %(date)s")
+                % {"threshold": cup.threshold, "date": cup.date.isoformat()},
+                icon,
+                cup.threshold,
+            )
+            for cup in cups
+        ),
+    )
+
+
+class TrophyRankingTable(tables.Table):
+    """Players by trophy points (R14); shared ranks as in the standings."""
+
+    rank = tables.Column(
+        verbose_name=_("Rank"),
+        order_by=("-points", "folded", "player_id"),
+        attrs={"td": {"class": "text-end"}},
+    )
+    name = tables.Column(verbose_name=_("Player"), order_by=("folded", "player_id"))
+    points = tables.Column(
+        verbose_name=_("Trophy points"),
+        order_by=("-points", "folded", "player_id"),
+        attrs={"td": {"class": "text-end fw-semibold"}, "th": {"class": "text-end"}},
+    )
+    cups = tables.Column(
+        verbose_name=_("Cups"), accessor="player_id", orderable=False, empty_values=()
+    )
+
+    class Meta:
+        attrs = {"class": "table table-sm table-striped align-middle trophy-ranking"}
+        per_page = 25
+        order_by = ("rank",)
+
+    def __init__(
+        self, *args: Any, cups: dict[int, list[TrophyCup]] | None = None, **kwargs: Any
+    ):
+        super().__init__(*args, **kwargs)
+        self.cups_by_player = cups or {}
+
+    def render_name(self, value: str, record: dict[str, Any]) -> str:
+        url = reverse("trophies:player", args=[record["player_id"]])
+        return format_html('<a href="{}">{}</a>', url, value)
+
+    def value_name(self, value: str) -> str:
+        return value
+
+    def render_cups(self, value: int) -> str:
+        return cup_badges(self.cups_by_player.get(value, []))
+
+    def value_cups(self, value: int) -> str:
+        return " ".join(str(c.threshold) for c in self.cups_by_player.get(value, []))
+
+
+# Partner and team are left out on phones (the CSV export keeps them).
+WIDE_ONLY = {
+    "th": {"class": "d-none d-md-table-cell"},
+    "td": {"class": "d-none d-md-table-cell"},
+}
+
+
+class TrophyAwardTable(tables.Table):
+    """Trophies, newest first: who made which trophy where (R14)."""
+
+    date = tables.DateColumn(
+        verbose_name=_("Date"), format="Y-m-d", attrs={"td": {"class": "text-nowrap"}}
+    )
+    player = tables.Column(verbose_name=_("Player"), order_by=("player__name_folded",))
+    feast = tables.Column(verbose_name=_("Trophy"))
+    value = tables.Column(
+        verbose_name=_("Points"),
+        attrs={"td": {"class": "text-end"}, "th": {"class": "text-end"}},
+    )
+    partner = tables.Column(
+        verbose_name=_("Partner"), order_by=("partner__name",), attrs=WIDE_ONLY
+    )
+    team = tables.Column(
+        verbose_name=_("Team"), order_by=("team__name",), attrs=WIDE_ONLY
+    )
+    where = tables.Column(
+        verbose_name=_("Made in"), accessor="pk", orderable=False, empty_values=()
+    )
+
+    class Meta:
+        model = TrophyAward
+        fields = ("date", "player", "feast", "value", "partner", "team", "where")
+        attrs = {"class": "table table-sm table-striped align-middle trophy-awards"}
+        order_by = ("-date",)
+
+    def render_player(self, value: Any) -> str:
+        url = reverse("trophies:player", args=[value.pk])
+        return format_html('<a href="{}">{}</a>', url, value.name)
+
+    def value_player(self, value: Any) -> str:
+        return value.name
+
+    def render_feast(self, value: str) -> str:
+        return trophy_name(value)
+
+    def render_where(self, record: TrophyAward) -> str:
+        if record.match_id:
+            label = _("Match %(id)s") % {"id": record.match_id}
+            return format_html('<a href="/matches/{}/">{}</a>', record.match_id, label)
+        text = record.get_variant_display()
+        if record.event:
+            text = f"{text} — {record.event}"
+        return text
+
+    def value_where(self, record: TrophyAward) -> str:
+        if record.match_id:
+            return f"/matches/{record.match_id}/"
+        return f"{record.variant} {record.event}".strip()
+
+
+class RecentTrophyTable(TrophyAwardTable):
+    """The list page's recent trophies: narrow, where it was made under the trophy."""
+
+    class Meta(TrophyAwardTable.Meta):
+        fields = ("date", "player", "feast", "value")
+        exclude = ("partner", "team", "where")
+        orderable = False
+
+    def render_feast(self, value: str, record: TrophyAward) -> str:
+        return format_html(
+            '{}<br><span class="small text-body-secondary">{}</span>',
+            trophy_name(value),
+            self.render_where(record),
+        )

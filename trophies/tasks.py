@@ -1,0 +1,17 @@
+"""Background work of the trophy list (STYLE.md: a task takes primary keys, loads,
+calls a service; running it twice changes nothing the second time)."""
+
+from __future__ import annotations
+
+from celery import shared_task
+
+
+@shared_task
+def trophy_cups_refresh(player_ids: list[int]) -> int:
+    """Recompute these players' trophy points and cups (R14), then e-mail the
+    officials each new cup. Returns the number of new cups."""
+    from trophies.cups import cups_announce, trophy_cups_recompute
+
+    new = trophy_cups_recompute(player_ids=player_ids)
+    cups_announce(new)
+    return len(new)
