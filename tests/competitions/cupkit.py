@@ -1,0 +1,99 @@
+"""Helpers of the cup tests: a season with 16 registered teams, a drawn cup, and
+playing a tie's matches through the real services (line-ups, cut, hands, completion)."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from competitions.models import CupRegistration, CupTie, Match
+from competitions.roles import Role
+from competitions.services.cup import cup_draw, cup_ensure, cup_match_schedule
+from competitions.services.matches import lineup_set, match_complete, match_cut_set
+from scoring.services import hand_record
+from tests.factories import SeasonFactory, UserFactory, roster, sheet, team_with_roster
+
+OPEN_DAY = dt.date(2026, 9, 1)
+
+
+def cup_season(year: int = 2026):
+    return SeasonFactory(
+        year=year,
+        cup_registration_opens=dt.date(year, 8, 25),
+        cup_registration_closes=dt.date(year, 9, 10),
+    )
+
+
+def registered_cup(n: int = 16, year: int = 2026):
+    """A cup with ``n`` teams registered (directly, not through the service)."""
+    season = cup_season(year)
+    cup = cup_ensure(season=season)
+    for _ in range(n):
+        team = team_with_roster(season, substitute=True)
+        players = roster(team, season)
+        CupRegistration.objects.create(
+            competition=cup,
+            team=team,
+            driver=players["driver"],
+            catcher=players["catcher"],
+        )
+    return cup
+
+
+def drawn_cup(seed: int = 7, year: int = 2026):
+    cup = registered_cup(year=year)
+    cup_draw(cup=cup, user=UserFactory(roles=[Role.OFFICIAL]), seed=seed)
+    return cup
+
+
+def tie_at(cup, round_: int, slot: int) -> CupTie:
+    return CupTie.objects.get(competition=cup, round=round_, slot=slot)
+
+
+def level_records(hands: int, seed: int = 0) -> list[dict]:
+    """Hands in identical pairs: with attack alternating (R3), both teams score the
+    same total, so the match (or tie-breaker) is level."""
+    records = []
+    for i in range(hands // 2):
+        record = sheet(seed + i)
+        records += [record, record]
+    return records
+
+
+def play(
+    tie: CupTie,
+    *,
+    records: list[dict] | None = None,
+    tiebreak: bool = False,
+    seed: int = 0,
+    capture=None,
+) -> Match:
+    """Schedule and play one match (or tie-breaker) of ``tie`` through the services;
+    with ``capture`` (django_capture_on_commit_callbacks) the follow-up task runs."""
+    referee = UserFactory(roles=[Role.REFEREE])
+    match = cup_match_schedule(
+        tie=tie,
+        date=dt.date(tie.competition.season.year, 9, 20),
+        tiebreak=tiebreak,
+        referee=referee,
+    )
+    for team in match.teams:
+        registration = CupRegistration.objects.get(
+            competition=tie.competition, team=team
+        )
+        lineup_set(
+            match=match,
+            team=team,
+            driver=registration.driver,
+            catcher=registration.catcher,
+        )
+    match_cut_set(match=match, first_attack=match.team_a)
+    hands = records or [sheet(seed * 10 + i) for i in range(match.hands_expected)]
+    for number, record in enumerate(hands, start=1):
+        hand_record(match=match, number=number, record=record, user=referee)
+    if capture is not None:
+        with capture(execute=True):
+            match_complete(match=match, user=referee)
+    else:
+        match_complete(match=match, user=referee)
+    match.refresh_from_db()
+    return match
