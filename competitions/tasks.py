@@ -14,3 +14,6 @@ def match_completed(match_id: int) -> None:
     match = Match.objects.filter(pk=match_id).first()
     if match is None:
         return
+    __import__("trophies.services").services.trophies_award_match(match)  # R14
+    __import__("competitions.services.standings").services.standings.refresh(match)
+    __import__("competitions.services.cup").services.cup.cup_followup(match)  # R15

@@ -1,44 +1,59 @@
-"""Public addresses of the competitions; the pages arrive in later releases."""
+"""Public addresses of the competitions (stable: people bookmark and share them), the
+Standings API, and the officials' Grand Prix and free-games pages."""
 
 from django.urls import path
-from django.utils.translation import gettext_lazy as _
 
-from tarokk_admin.views import coming_soon
+from competitions import api
+from competitions.views import (
+    championship,
+    free_games,
+    grand_prix,
+    matches,
+    officials_free_games,
+    officials_grand_prix,
+    teams,
+)
 
 app_name = "competitions"
 
 urlpatterns = [
+    path("championship/", championship.championship_current, name="championship"),
     path(
-        "championship/",
-        coming_soon,
-        {
-            "title": _("Championship"),
-            "intro": _("The season's championship table and its matches."),
-        },
-        name="championship",
+        "championship/<int:year>/",
+        championship.championship_season,
+        name="championship_season",
+    ),
+    path("teams/<int:pk>/", teams.team_detail, name="team"),
+    path("matches/<int:pk>/", matches.match_detail, name="match"),
+    path("grand-prix/", grand_prix.grand_prix_list, name="grand_prix"),
+    path("grand-prix/<int:pk>/", grand_prix.grand_prix_detail, name="grand_prix_event"),
+    path("free-games/", free_games.free_games_current, name="free_games"),
+    path(
+        "free-games/<int:year>/", free_games.free_games_season, name="free_games_season"
+    ),
+    # Standings API (HAND_RECORD.md): <str:…> so a bad value gets a JSON 400/404.
+    path("api/championship/<str:year>/", api.championship_api, name="api_championship"),
+    path("api/grand-prix/", api.grand_prix_list_api, name="api_grand_prix_list"),
+    path("api/grand-prix/<str:pk>/", api.grand_prix_api, name="api_grand_prix"),
+    # Officials
+    path(
+        "officials/grand-prix/",
+        officials_grand_prix.grand_prix_manage_list,
+        name="gp_manage_list",
     ),
     path(
-        "cup/",
-        coming_soon,
-        {"title": _("Cup"), "intro": _("The cup bracket, its ties and tie-breakers.")},
-        name="cup",
+        "officials/grand-prix/<int:pk>/",
+        officials_grand_prix.grand_prix_manage,
+        name="gp_manage",
     ),
     path(
-        "grand-prix/",
-        coming_soon,
-        {
-            "title": _("Grand Prix"),
-            "intro": _("Grand Prix events, their rounds, pairings and totals."),
-        },
-        name="grand_prix",
+        "officials/grand-prix/matches/<int:pk>/",
+        officials_grand_prix.grand_prix_pairing_edit,
+        name="gp_pairing",
     ),
     path(
-        "free-games/",
-        coming_soon,
-        {
-            "title": _("Free games"),
-            "intro": _("Royal free games and the variant games of the season."),
-        },
-        name="free_games",
+        "officials/free-games/variant/",
+        officials_free_games.variant_game_new,
+        name="variant_game_new",
     ),
 ]

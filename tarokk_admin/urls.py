@@ -13,6 +13,9 @@ urlpatterns = [
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
+    path("", include("competitions.urls_cup")),  # before: /cup/ is the cup's
     path("", include("competitions.urls")),
+    path("officials/", include("competitions.urls_officials")),
     path("", include("trophies.urls")),
+    path("", include("scoring.urls")),
 ]

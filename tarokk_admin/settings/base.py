@@ -78,6 +78,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "competitions.context_processors.work_areas",
             ],
         },
     },
@@ -122,12 +123,21 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # Task modules outside the Django apps (the apps' tasks.py are autodiscovered).
-CELERY_IMPORTS = ["tarokk_admin.tasks"]
+CELERY_IMPORTS = ["tarokk_admin.tasks", "competitions.tasks_cup"]
 # Periodic work: other apps add their entries here. Run exactly one beat process.
 CELERY_BEAT_SCHEDULE = {
     "heartbeat": {
         "task": "tarokk_admin.tasks.heartbeat",
         "schedule": 5 * 60.0,
+    },
+    # R15: the cup's calendar, daily (each notice is sent once).
+    "cup-registration": {
+        "task": "competitions.tasks_cup.cup_registration_update",
+        "schedule": 24 * 60 * 60.0,
+    },
+    "cup-deadline-reminders": {
+        "task": "competitions.tasks_cup.cup_deadline_reminders",
+        "schedule": 24 * 60 * 60.0,
     },
 }
 
@@ -173,6 +183,20 @@ STORAGES = {
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
 
+# --- Trophy list (R14) and e-mail -----------------------------------------------------
+
+# Cumulative trophy points at which a player receives a cup, once each.
+TROPHY_CUP_THRESHOLDS = (100, 250, 500, 1000)
+# Officials are e-mailed each new cup; the console backend prints the mail by default.
+EMAIL_BACKEND = env.str(
+    "DJANGO_EMAIL_BACKEND", default="django.core.mail.backends.console.EmailBackend"
+)
+EMAIL_HOST = env.str("DJANGO_EMAIL_HOST", default="localhost")
+EMAIL_PORT = env.int("DJANGO_EMAIL_PORT", default=25)
+DEFAULT_FROM_EMAIL = env.str(
+    "DJANGO_DEFAULT_FROM_EMAIL", default="Tarokk Admin <noreply@localhost>"
+)
+
 # --- Forms and tables -----------------------------------------------------------------
 
 CRISPY_ALLOWED_TEMPLATE_PACKS = "bootstrap5"
@@ -213,3 +237,7 @@ LOGGING = {
         "axes": {"level": "WARNING"},
     },
 }
+
+# History is a record of changes, not an editor: reverting in the admin would bypass
+# the services that judge hands and recompute results.
+SIMPLE_HISTORY_REVERT_DISABLED = True
