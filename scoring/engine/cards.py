@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from .i18n import gettext_noop
+
 # R1: trumps from the lowest to the highest; note IIII as printed on the cards.
 TRUMPS: Final[tuple[str, ...]] = (
     "I", "II", "III", "IIII", "V", "VI", "VII", "VIII", "IX", "X", "XI",
@@ -20,11 +22,12 @@ TRUMP_STRENGTH: Final[dict[str, int]] = {card: i for i, card in enumerate(TRUMPS
 RED_SUITS: Final[tuple[str, ...]] = ("H", "D")
 BLACK_SUITS: Final[tuple[str, ...]] = ("S", "C")
 SUITS: Final[tuple[str, ...]] = RED_SUITS + BLACK_SUITS
+# English names, marked for translation; a message shows them as ``_(SUIT_NAMES[s])``.
 SUIT_NAMES: Final[dict[str, str]] = {
-    "H": "hearts",
-    "D": "diamonds",
-    "S": "spades",
-    "C": "clubs",
+    "H": gettext_noop("hearts"),
+    "D": gettext_noop("diamonds"),
+    "S": gettext_noop("spades"),
+    "C": gettext_noop("clubs"),
 }
 # R1: suit order K > Q > C > V > 10; the 10 exists only in the black suits.
 RANKS: Final[tuple[str, ...]] = ("K", "Q", "C", "V", "10")

@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from . import cards as c
 from .catalogue import FEASTS, CardNeed, Feast, suit_cards_for
 from .errors import Errors, pointer
-from .sheet import SIDES, Announcement, Side, TeamFacts, other
+from .i18n import _
+from .sheet import ROLE_NAMES, SIDE_NAMES, SIDES, Announcement, Side, TeamFacts, other
 
 
 def _at(announcement: Announcement, *parts: str | int) -> str:
@@ -19,8 +20,18 @@ def _at(announcement: Announcement, *parts: str | int) -> str:
 
 
 def _label(announcement: Announcement) -> str:
+    """The feast's translated name, with its declared cards or suits: ``Kite (H-K)``."""
     extra = announcement.cards or announcement.suits
-    return announcement.feast.name + (f" ({', '.join(extra)})" if extra else "")
+    name = _(announcement.feast.name)
+    return name + (f" ({', '.join(extra)})" if extra else "")
+
+
+def _side(side: str) -> str:
+    return _(SIDE_NAMES[side])
+
+
+def _role(role: str) -> str:
+    return _(ROLE_NAMES[role])
 
 
 def check_consolation(facts: dict[Side, TeamFacts], errors: Errors) -> None:
@@ -30,25 +41,37 @@ def check_consolation(facts: dict[Side, TeamFacts], errors: Errors) -> None:
         errors.add(
             "trumps_total",
             "/defence/trumps",
-            f"The teams' trumps must add up to 22; {attack.trumps} + {defence.trumps} "
-            f"= {attack.trumps + defence.trumps} (R5).",
+            _(
+                "The teams' trumps must add up to 22; {attack} + {defence} = {total} (R5)."
+            ).format(
+                attack=attack.trumps,
+                defence=defence.trumps,
+                total=attack.trumps + defence.trumps,
+            ),
         )
     if attack.honours + defence.honours != 2:
         errors.add(
             "honours_total",
             "/defence/honours",
-            f"The teams' Honours must add up to 2; {attack.honours} + "
-            f"{defence.honours} = {attack.honours + defence.honours} (R5).",
+            _(
+                "The teams' Honours must add up to 2; {attack} + {defence} = {total} (R5)."
+            ).format(
+                attack=attack.honours,
+                defence=defence.honours,
+                total=attack.honours + defence.honours,
+            ),
         )
     for card in c.MIDDLE:
         holders = [side for side in SIDES if card in facts[side].middle]
         if len(holders) != 1:
-            where = "both teams" if holders else "neither team"
-            errors.add(
-                "middle_split",
-                "/defence/middle",
-                f"{card} must be held by exactly one team; {where} list it (R5).",
+            message = (
+                _("{card} must be held by exactly one team; both teams list it (R5).")
+                if holders
+                else _(
+                    "{card} must be held by exactly one team; neither team list it (R5)."
+                )
             )
+            errors.add("middle_split", "/defence/middle", message.format(card=card))
 
 
 def check_messages(
@@ -64,8 +87,10 @@ def check_messages(
             errors.add(
                 "message_failed",
                 _at(a, "made"),
-                f"{a.feast.name} is a message, a true statement about the announcer's "
-                "hand: it is always made (R6).",
+                _(
+                    "{feast} is a message, a true statement about the announcer's hand: "
+                    "it is always made (R6)."
+                ).format(feast=_(a.feast.name)),
             )
         team = facts.get(a.team)
         # R4: the partner holds at least 3 trumps.
@@ -74,8 +99,15 @@ def check_messages(
             errors.add(
                 "count_impossible",
                 _at(a, "count"),
-                f"The {a.team}'s {a.by} cannot hold {a.count} trumps: the team "
-                f"holds {team.trumps} and the partner at least 3 (R4, R13).",
+                _(
+                    "The {side}'s {role} cannot hold {count} trumps: the team holds "
+                    "{trumps} and the partner at least 3 (R4, R13)."
+                ).format(
+                    side=_side(a.team),
+                    role=_role(a.by),
+                    count=a.count,
+                    trumps=team.trumps,
+                ),
             )
 
 
@@ -88,14 +120,18 @@ def check_contras(announcements: Sequence[Announcement], errors: Errors) -> None
             errors.add(
                 "contra_on_message",
                 _at(a, "contra"),
-                f"{a.feast.name} is a message and cannot be contra'd (R6, R8).",
+                _("{feast} is a message and cannot be contra'd (R6, R8).").format(
+                    feast=_(a.feast.name)
+                ),
             )
         elif a.contra.team == a.team and a.contra.by == a.by:
             errors.add(
                 "contra_by_announcer",
                 _at(a, "contra"),
-                f"The {a.team}'s {a.by} announced {_label(a)} and cannot contra it "
-                "himself; only the opponents or his partner can (R8).",
+                _(
+                    "The {side}'s {role} announced {feast} and cannot contra it "
+                    "himself; only the opponents or his partner can (R8)."
+                ).format(side=_side(a.team), role=_role(a.by), feast=_label(a)),
             )
 
 
@@ -115,8 +151,14 @@ def check_silent(
                 errors.add(
                     "silent_suppressed",
                     pointer("silent", side, i),
-                    f"{FEASTS[code].name} does not score for the {side}: it announced "
-                    f"{blocker.feast.name}, which already counts it (R7).",
+                    _(
+                        "{silent} does not score for the {side}: it announced {feast}, "
+                        "which already counts it (R7)."
+                    ).format(
+                        silent=_(FEASTS[code].name),
+                        side=_side(side),
+                        feast=_(blocker.feast.name),
+                    ),
                 )
 
 
@@ -130,8 +172,14 @@ def check_combinations(announcements: Sequence[Announcement], errors: Errors) ->
             errors.add(
                 "two_trophies",
                 _at(a, "feast"),
-                f"The {side} announced two trophies, {trophies[0].feast.name} and "
-                f"{a.feast.name}; a team may announce only one trophy a hand (R9).",
+                _(
+                    "The {side} announced two trophies, {first} and {second}; a team "
+                    "may announce only one trophy a hand (R9)."
+                ).format(
+                    side=_side(side),
+                    first=_(trophies[0].feast.name),
+                    second=_(a.feast.name),
+                ),
             )
 
 
@@ -150,8 +198,10 @@ def _check_pairs(own: Sequence[Announcement], errors: Errors) -> None:
             errors.add(
                 "repeated_announcement",
                 _at(a),
-                f"The {a.team} lists {_label(a)} twice; record each announcement once "
-                "(R12).",
+                _(
+                    "The {side} lists {feast} twice; record each announcement once "
+                    "(R12)."
+                ).format(side=_side(a.team), feast=_label(a)),
             )
             continue
         chain = a.feast.chain
@@ -163,16 +213,26 @@ def _check_pairs(own: Sequence[Announcement], errors: Errors) -> None:
                     errors.add(
                         "magnified_same_card",
                         _at(a, "cards", 0),
-                        f"{a.cards[0]} carries both {b.feast.name} and {a.feast.name}; "
-                        "one card may carry only one magnified feast (R12).",
+                        _(
+                            "{card} carries both {first} and {second}; one card may "
+                            "carry only one magnified feast (R12)."
+                        ).format(
+                            card=a.cards[0],
+                            first=_(b.feast.name),
+                            second=_(a.feast.name),
+                        ),
                     )
                 continue
             code = _CHAIN_CODES.get(chain, "two_chain_levels")
             errors.add(
                 code,
                 _at(a, "feast"),
-                f"The {a.team} lists {b.feast.name} and {a.feast.name}: they stand in "
-                "one chain, and only the final level is recorded (R12).",
+                _(
+                    "The {side} lists {first} and {second}: they stand in one chain, "
+                    "and only the final level is recorded (R12)."
+                ).format(
+                    side=_side(a.team), first=_(b.feast.name), second=_(a.feast.name)
+                ),
             )
         for card, trick in a.bindings():
             if card in bound and bound[card][0] != trick:
@@ -184,9 +244,17 @@ def _check_pairs(own: Sequence[Announcement], errors: Errors) -> None:
                     errors.add(
                         "card_bound_twice",
                         _at(a),
-                        f"{card} would be bound to trick {first_trick} by "
-                        f"{_label(b)} and to trick {trick} by {_label(a)}; a card "
-                        "can be bound to one trick only (R12).",
+                        _(
+                            "{card} would be bound to trick {first_trick} by {first} "
+                            "and to trick {trick} by {second}; a card can be bound to "
+                            "one trick only (R12)."
+                        ).format(
+                            card=card,
+                            first_trick=first_trick,
+                            first=_label(b),
+                            trick=trick,
+                            second=_label(a),
+                        ),
                     )
             else:
                 bound.setdefault(card, (trick, a))
@@ -211,9 +279,10 @@ class Need:
 
     @property
     def label(self) -> str:
-        return (
-            self.feast.name if self.announcement is None else _label(self.announcement)
-        )
+        """The translated name for a message (with declared cards or suits)."""
+        if self.announcement is None:
+            return _(self.feast.name)
+        return _label(self.announcement)
 
     @property
     def path(self) -> str:
@@ -280,8 +349,21 @@ def _check_tricks(
                 errors.add(
                     "too_few_tricks",
                     need.path,
-                    f"{need.label} needs at least {need.count} trick"
-                    f"{'s' if need.count > 1 else ''}; the {side} won {won[side]} (R13).",
+                    (
+                        _(
+                            "{feast} needs at least {count} tricks; the {side} won {won} (R13)."
+                        )
+                        if need.count > 1
+                        else _(
+                            "{feast} needs at least {count} trick; the {side} won {won} "
+                            "(R13)."
+                        )
+                    ).format(
+                        feast=need.label,
+                        count=need.count,
+                        side=_side(side),
+                        won=won[side],
+                    ),
                 )
     for a in announcements:
         threshold = a.feast.min_tricks
@@ -293,8 +375,15 @@ def _check_tricks(
             errors.add(
                 "free_pass_outcome",
                 _at(a, "made"),
-                f"{a.feast.name} is made with {threshold} tricks; the {a.team} won "
-                f"{won[a.team]}, so it cannot have failed (R13).",
+                _(
+                    "{feast} is made with {count} tricks; the {side} won {won}, so it "
+                    "cannot have failed (R13)."
+                ).format(
+                    feast=_(a.feast.name),
+                    count=threshold,
+                    side=_side(a.team),
+                    won=won[a.team],
+                ),
             )
 
 
@@ -302,8 +391,10 @@ def _conflict(first: Need, second: Need, why: str, errors: Errors) -> None:
     errors.add(
         "conflicting_outcomes",
         second.path,
-        f"The attack's {first.label} and the defence's {second.label} cannot both "
-        f"succeed: {why} (R13).",
+        _(
+            "The attack's {first} and the defence's {second} cannot both succeed: "
+            "{reason} (R13)."
+        ).format(first=first.label, second=second.label, reason=why),
     )
 
 
@@ -312,15 +403,14 @@ def _check_across(needs: dict[Side, list[Need]], errors: Errors) -> None:
         for second in needs["defence"]:
             shared = sorted(first.tricks & second.tricks)
             if shared:
-                _conflict(first, second, f"both need to win trick {shared[0]}", errors)
+                why = _("both need to win trick {trick}").format(trick=shared[0])
+                _conflict(first, second, why, errors)
                 continue
             if first.count + second.count > 10:
-                _conflict(
-                    first,
-                    second,
-                    f"together they need {first.count + second.count} of the 10 tricks",
-                    errors,
+                why = _("together they need {count} of the 10 tricks").format(
+                    count=first.count + second.count
                 )
+                _conflict(first, second, why, errors)
                 continue
             clash = _card_clash(first.cards, second.cards)
             if clash:
@@ -335,7 +425,9 @@ def _card_clash(left: Iterable[CardNeed], right: Iterable[CardNeed]) -> str | No
             union = a.cards | b.cards
             if a.cards & b.cards and a.at_least + b.at_least > len(union):
                 common = sorted(a.cards & b.cards, key=c.ALL_CARDS.index)
-                return f"both need {', '.join(common)} in their tricks"
+                return _("both need {cards} in their tricks").format(
+                    cards=", ".join(common)
+                )
     return None
 
 
@@ -358,25 +450,45 @@ def _check_holdings(
     reported: set[str] = set()
     for side in SIDES:
         team = facts[side]
-        opponents_cards = {card for card, _ in required[other(side)]}
-        honours = sorted({card for card, _ in required[side] if card in c.HONOURS})
+        opponents_cards = {card for card, _need in required[other(side)]}
+        honours = sorted({card for card, _need in required[side] if card in c.HONOURS})
         for card, need in required[side]:
             problem = None
             if card in opponents_cards:
-                problem = f"{card} cannot have been held by both teams"
-            elif card in c.MIDDLE and card not in team.middle:
-                problem = f"the {side} did not hold {card} (R5)"
-            elif card in ("XIX", "XX") and side == "defence":
-                problem = f"{card} is always dealt to the attack (R4)"
-            elif card in c.HONOURS and len(honours) > team.honours:
-                problem = (
-                    f"the {side} would hold {' and '.join(honours)} but holds "
-                    f"{team.honours} Honour{'s' if team.honours != 1 else ''} (R5)"
+                problem = _("{card} cannot have been held by both teams").format(
+                    card=card
                 )
+            elif card in c.MIDDLE and card not in team.middle:
+                problem = _("the {side} did not hold {card} (R5)").format(
+                    side=_side(side), card=card
+                )
+            elif card in ("XIX", "XX") and side == "defence":
+                problem = _("{card} is always dealt to the attack (R4)").format(
+                    card=card
+                )
+            elif card in c.HONOURS and len(honours) > team.honours:
+                problem = _too_many_honours(side, team.honours, honours)
             if problem and need.path not in reported:
                 reported.add(need.path)
                 errors.add(
                     "impossible_holding",
                     need.path,
-                    f"{need.label} cannot have succeeded: {problem}.",
+                    _("{feast} cannot have succeeded: {reason}.").format(
+                        feast=need.label, reason=problem
+                    ),
                 )
+
+
+def _too_many_honours(side: Side, held: int, honours: list[str]) -> str:
+    """R5: the team would hold more Honours than it did."""
+    cards = (
+        _("{first} and {second}").format(first=honours[0], second=honours[1])
+        if len(honours) == 2
+        else ", ".join(honours)
+    )
+    message = (
+        _("the {side} would hold {cards} but holds {count} Honour (R5)")
+        if held == 1
+        else _("the {side} would hold {cards} but holds {count} Honours (R5)")
+    )
+    return message.format(side=_side(side), cards=cards, count=held)

@@ -25,6 +25,7 @@ from typing import Final
 
 from . import cards as c
 from .catalogue import FEASTS, SILENT, CardNeed, Feast, SuitParam, suit_cards_for
+from .i18n import _
 from .sheet import SIDE_OF_SEAT, SIDES, Announcement, Side
 
 
@@ -277,35 +278,39 @@ MessageCheck = Callable[[list[str], Announcement], "str | None"]
 
 def _suit_count(hand: list[str], a: Announcement) -> str | None:
     if not a.suits:
-        return "no suit declared"
+        return _("no suit declared")
     suit = a.suits[0]
     held = sum(1 for card in hand if card in c.SUIT_CARDS[suit])
     size = len(c.SUIT_CARDS[suit])
     if not 2 <= held < size:
-        return f"holds {held} of the {size} {c.SUIT_NAMES[suit]}: needs 2 but not all"
+        return _("holds {held} of the {size} {suit}: needs 2 but not all").format(
+            held=held, size=size, suit=_(c.SUIT_NAMES[suit])
+        )
     if a.count != held:
-        return f"holds {held} {c.SUIT_NAMES[suit]}, not {a.count}"
+        return _("holds {held} {suit}, not {count}").format(
+            held=held, suit=_(c.SUIT_NAMES[suit]), count=a.count
+        )
     return None
 
 
 def _trumps_count(hand: list[str], a: Announcement) -> str | None:
     held = sum(1 for card in hand if card in c.TRUMP_SET)
     if held < 8:
-        return f"holds {held} trumps: needs at least 8"
+        return _("holds {held} trumps: needs at least 8").format(held=held)
     if a.count != held:
-        return f"holds {held} trumps, not {a.count}"
+        return _("holds {held} trumps, not {count}").format(held=held, count=a.count)
     return None
 
 
 def _birds(hand: list[str], a: Announcement) -> str | None:
-    return None if any(card in _BIRD for card in hand) else "holds no Bird"
+    return None if any(card in _BIRD for card in hand) else _("holds no Bird")
 
 
 def _flush(hand: list[str], a: Announcement) -> str | None:
     cards = set(hand)
     if any(set(c.SUIT_CARDS[suit]) <= cards for suit in c.SUITS):
         return None
-    return "holds no complete suit"
+    return _("holds no complete suit")
 
 
 def _four_of_a_kind(hand: list[str], a: Announcement) -> str | None:
@@ -313,7 +318,7 @@ def _four_of_a_kind(hand: list[str], a: Announcement) -> str | None:
     for rank in ("K", "Q", "C", "V"):
         if all(f"{suit}-{rank}" in cards for suit in c.SUITS):
             return None
-    return "holds no four cards of one rank (K, Q, C or V)"
+    return _("holds no four cards of one rank (K, Q, C or V)")
 
 
 MESSAGE_CHECKS: Final[dict[str, MessageCheck]] = {

@@ -12,6 +12,7 @@ from typing import Final, cast
 from . import cards as c
 from .catalogue import FEASTS, Feast, SuitParam
 from .errors import Errors, pointer, quote
+from .i18n import _
 from .sheet import SIDES, Announcement, Contra, Role, Side, TeamFacts
 
 HAND_FORMAT: Final = "royal-tarokk-hand/1"
@@ -47,12 +48,20 @@ def _is_int(value: object) -> bool:
 
 
 def _type_name(value: object) -> str:
-    names = {dict: "an object", list: "a list", str: "a string", bool: "true/false"}
     if value is None:
         return "null"
     if _is_int(value) or isinstance(value, float):
-        return "a number"
-    return names.get(type(value), type(value).__name__)
+        return _("a number")
+    kind = type(value)
+    if kind is dict:
+        return _("an object")
+    if kind is list:
+        return _("a list")
+    if kind is str:
+        return _("a string")
+    if kind is bool:
+        return _("true/false")
+    return kind.__name__
 
 
 def _unknown_keys(
@@ -65,7 +74,9 @@ def _unknown_keys(
             errors.add(
                 "unknown_key",
                 path + pointer(key),
-                f"Unknown key {quote(key)}; allowed here: {', '.join(sorted(allowed))}.",
+                _("Unknown key {key}; allowed here: {allowed}.").format(
+                    key=quote(key), allowed=", ".join(sorted(allowed))
+                ),
             )
 
 
@@ -81,7 +92,11 @@ def _int_in(
     where = path + "/" + key
     if not _is_int(value):
         errors.add(
-            "wrong_type", where, f"{key} must be a whole number, not {quote(value)}."
+            "wrong_type",
+            where,
+            _("{key} must be a whole number, not {value}.").format(
+                key=key, value=quote(value)
+            ),
         )
         return None
     assert isinstance(value, int)
@@ -89,7 +104,9 @@ def _int_in(
         errors.add(
             "out_of_range",
             where,
-            f"{key} must be between {low} and {high}; got {value}.",
+            _("{key} must be between {low} and {high}; got {value}.").format(
+                key=key, low=low, high=high, value=value
+            ),
         )
         return None
     return value
@@ -102,15 +119,20 @@ def _parse_facts(value: object, side: Side, errors: Errors) -> TeamFacts | None:
         errors.add(
             "wrong_type",
             path,
-            f"{side} must be an object with trumps, honours and middle, "
-            f"not {_type_name(value)}.",
+            _(
+                "{side} must be an object with trumps, honours and middle, not {type}."
+            ).format(side=side, type=_type_name(value)),
         )
         return None
     _unknown_keys(value, FACT_KEYS, path, errors)
     ok = True
     for key in ("trumps", "honours", "middle"):
         if key not in value:
-            errors.add("missing_key", path + pointer(key), f"{side} needs {key}.")
+            errors.add(
+                "missing_key",
+                path + pointer(key),
+                _("{side} needs {key}.").format(side=side, key=key),
+            )
             ok = False
     if not ok:
         return None
@@ -122,7 +144,9 @@ def _parse_facts(value: object, side: Side, errors: Errors) -> TeamFacts | None:
         errors.add(
             "wrong_type",
             path + "/middle",
-            f"middle must be a list of XVI, XVII, XVIII, not {quote(middle)}.",
+            _("middle must be a list of XVI, XVII, XVIII, not {value}.").format(
+                value=quote(middle)
+            ),
         )
         ok = False
     else:
@@ -132,11 +156,17 @@ def _parse_facts(value: object, side: Side, errors: Errors) -> TeamFacts | None:
                 errors.add(
                     "unknown_card",
                     where,
-                    f"middle lists only XVI, XVII and XVIII; got {quote(card)}.",
+                    _("middle lists only XVI, XVII and XVIII; got {value}.").format(
+                        value=quote(card)
+                    ),
                 )
                 ok = False
             elif card in held:
-                errors.add("duplicate_card", where, f"{card} is listed twice.")
+                errors.add(
+                    "duplicate_card",
+                    where,
+                    _("{card} is listed twice.").format(card=card),
+                )
                 ok = False
             else:
                 assert isinstance(card, str)
@@ -152,30 +182,47 @@ def _parse_cards(
     """Declared magnifiers of magnified and flight feasts (R12), in trick order."""
     wanted = feast.declared_cards
     if not isinstance(value, list):
-        errors.add("wrong_type", path, f"cards must be a list, not {quote(value)}.")
+        errors.add(
+            "wrong_type",
+            path,
+            _("cards must be a list, not {value}.").format(value=quote(value)),
+        )
         return None
     if len(value) != wanted:
         errors.add(
             "wrong_card_count",
             path,
-            f"{feast.name} declares {wanted} card{'s' if wanted > 1 else ''}; "
-            f"got {len(value)}.",
+            (
+                _("{feast} declares {count} cards; got {given}.")
+                if wanted > 1
+                else _("{feast} declares {count} card; got {given}.")
+            ).format(feast=_(feast.name), count=wanted, given=len(value)),
         )
         return None
     result: list[str] = []
     for i, card in enumerate(value):
         where = path + pointer(i)
         if not isinstance(card, str) or card not in c.CARD_SET:
-            errors.add("unknown_card", where, f"Unknown card {quote(card)} (R1).")
+            errors.add(
+                "unknown_card",
+                where,
+                _("Unknown card {value} (R1).").format(value=quote(card)),
+            )
         elif card not in c.MAGNIFIERS:
             errors.add(
                 "wrong_card_kind",
                 where,
-                f"{feast.name} needs a magnifier (a King or a Bird); "
-                f"{card} is not one (R12).",
+                _(
+                    "{feast} needs a magnifier (a King or a Bird); {card} is not one "
+                    "(R12)."
+                ).format(feast=_(feast.name), card=card),
             )
         elif card in result:
-            errors.add("duplicate_card", where, f"{card} is declared twice.")
+            errors.add(
+                "duplicate_card",
+                where,
+                _("{card} is declared twice.").format(card=card),
+            )
         else:
             result.append(card)
     return tuple(result) if len(result) == wanted else None
@@ -187,14 +234,21 @@ def _parse_suits(
     """Declared suits (R12): one suit, one black suit, or one red and one black."""
     wanted = 2 if feast.suits is SuitParam.RED_AND_BLACK else 1
     if not isinstance(value, list):
-        errors.add("wrong_type", path, f"suits must be a list, not {quote(value)}.")
+        errors.add(
+            "wrong_type",
+            path,
+            _("suits must be a list, not {value}.").format(value=quote(value)),
+        )
         return None
     if len(value) != wanted:
         errors.add(
             "wrong_suit_count",
             path,
-            f"{feast.name} declares {wanted} suit{'s' if wanted > 1 else ''}; "
-            f"got {len(value)}.",
+            (
+                _("{feast} declares {count} suits; got {given}.")
+                if wanted > 1
+                else _("{feast} declares {count} suit; got {given}.")
+            ).format(feast=_(feast.name), count=wanted, given=len(value)),
         )
         return None
     result: list[str] = []
@@ -203,7 +257,9 @@ def _parse_suits(
             errors.add(
                 "unknown_suit",
                 path + pointer(i),
-                f"Unknown suit {quote(suit)}; suits are H, D, S, C (R1).",
+                _("Unknown suit {value}; suits are H, D, S, C (R1).").format(
+                    value=quote(suit)
+                ),
             )
         else:
             result.append(suit)
@@ -213,7 +269,9 @@ def _parse_suits(
         errors.add(
             "wrong_suit_kind",
             path + "/0",
-            f"{feast.name} needs a black suit (S or C); got {result[0]} (R12).",
+            _("{feast} needs a black suit (S or C); got {suit} (R12).").format(
+                feast=_(feast.name), suit=result[0]
+            ),
         )
         return None
     if feast.suits is SuitParam.RED_AND_BLACK and sorted(
@@ -222,7 +280,9 @@ def _parse_suits(
         errors.add(
             "wrong_suit_kind",
             path,
-            f"{feast.name} needs one red and one black suit; got {quote(result)} (R12).",
+            _("{feast} needs one red and one black suit; got {value} (R12).").format(
+                feast=_(feast.name), value=quote(result)
+            ),
         )
         return None
     return tuple(result)
@@ -238,23 +298,34 @@ def _parse_count(
     """The number a suit_count or trumps_count message states (R13)."""
     if not _is_int(value):
         errors.add(
-            "wrong_type", path, f"count must be a whole number, not {quote(value)}."
+            "wrong_type",
+            path,
+            _("count must be a whole number, not {value}.").format(value=quote(value)),
         )
         return None
     assert isinstance(value, int)
     if feast.code == "trumps_count":
         low, high = TRUMPS_COUNT_RANGE
-        what = "a trumps message states between 8 and 13 trumps (R13, R4)"
     elif suits:
         low, high = 2, len(c.SUIT_CARDS[suits[0]]) - 1
-        what = (
-            f"a suit message states at least 2 but not all {high + 1} cards "
-            f"of {c.SUIT_NAMES[suits[0]]} (R13)"
-        )
     else:
         return value
     if not low <= value <= high:
-        errors.add("count_impossible", path, f"count {value} is impossible: {what}.")
+        if feast.code == "trumps_count":
+            what = _("a trumps message states between 8 and 13 trumps (R13, R4)")
+        else:
+            assert suits
+            what = _(
+                "a suit message states at least 2 but not all {size} cards of {suit} "
+                "(R13)"
+            ).format(size=high + 1, suit=_(c.SUIT_NAMES[suits[0]]))
+        errors.add(
+            "count_impossible",
+            path,
+            _("count {count} is impossible: {reason}.").format(
+                count=value, reason=what
+            ),
+        )
         return None
     return value
 
@@ -264,7 +335,9 @@ def _parse_contra(value: object, path: str, errors: Errors) -> Contra | None:
         errors.add(
             "wrong_type",
             path,
-            f"contra must be an object with team and by, not {quote(value)}.",
+            _("contra must be an object with team and by, not {value}.").format(
+                value=quote(value)
+            ),
         )
         return None
     _unknown_keys(value, CONTRA_KEYS, path, errors)
@@ -279,10 +352,14 @@ def _side(value: object, path: str, errors: Errors) -> Side | None:
     if value == "attack" or value == "defence":
         return cast(Side, value)
     if value is None:
-        errors.add("missing_key", path, "team is required (attack or defence).")
+        errors.add("missing_key", path, _("team is required (attack or defence)."))
     else:
         errors.add(
-            "unknown_team", path, f"Unknown team {quote(value)}; use attack or defence."
+            "unknown_team",
+            path,
+            _("Unknown team {value}; use attack or defence.").format(
+                value=quote(value)
+            ),
         )
     return None
 
@@ -291,12 +368,14 @@ def _role(value: object, path: str, errors: Errors) -> Role | None:
     if value == "driver" or value == "catcher":
         return cast(Role, value)
     if value is None:
-        errors.add("missing_key", path, "by is required (driver or catcher).")
+        errors.add("missing_key", path, _("by is required (driver or catcher)."))
     else:
         errors.add(
             "unknown_role",
             path,
-            f"Unknown player {quote(value)}; use driver or catcher.",
+            _("Unknown player {value}; use driver or catcher.").format(
+                value=quote(value)
+            ),
         )
     return None
 
@@ -309,24 +388,30 @@ def _parse_announcement(
         errors.add(
             "wrong_type",
             path,
-            f"An announcement must be an object, not {quote(value)}.",
+            _("An announcement must be an object, not {value}.").format(
+                value=quote(value)
+            ),
         )
         return None
     _unknown_keys(value, ANNOUNCEMENT_KEYS, path, errors)
     code = value.get("feast")
     feast: Feast | None = None
     if code is None:
-        errors.add("missing_key", path + "/feast", "feast is required.")
+        errors.add("missing_key", path + "/feast", _("feast is required."))
     elif not isinstance(code, str) or code not in FEASTS:
         errors.add(
-            "unknown_feast", path + "/feast", f"Unknown feast {quote(code)} (R13)."
+            "unknown_feast",
+            path + "/feast",
+            _("Unknown feast {value} (R13).").format(value=quote(code)),
         )
     elif FEASTS[code].is_silent:
         errors.add(
             "silent_announced",
             path + "/feast",
-            f"{FEASTS[code].name} is a silent premium: list it under silent, "
-            "not as an announcement (R7).",
+            _(
+                "{feast} is a silent premium: list it under silent, not as an "
+                "announcement (R7)."
+            ).format(feast=_(FEASTS[code].name)),
         )
     else:
         feast = FEASTS[code]
@@ -336,13 +421,13 @@ def _parse_announcement(
     if "made" not in value:
         if not play_mode:
             errors.add(
-                "missing_key", path + "/made", "made is required (true or false)."
+                "missing_key", path + "/made", _("made is required (true or false).")
             )
     elif not isinstance(made, bool):
         errors.add(
             "wrong_type",
             path + "/made",
-            f"made must be true or false, not {quote(made)}.",
+            _("made must be true or false, not {value}.").format(value=quote(made)),
         )
         made = None
     contra = None
@@ -363,13 +448,17 @@ def _parse_announcement(
         ok = False
         if wanted:
             errors.add(
-                f"missing_{key}", path + "/" + key, f"{feast.name} needs its {key}."
+                f"missing_{key}",
+                path + "/" + key,
+                _("{feast} needs its {key}.").format(feast=_(feast.name), key=key),
             )
         else:
             errors.add(
                 f"superfluous_{key}",
                 path + "/" + key,
-                f"{feast.name} declares no {key}; remove {quote(value[key])}.",
+                _("{feast} declares no {key}; remove {value}.").format(
+                    feast=_(feast.name), key=key, value=quote(value[key])
+                ),
             )
     cards_: tuple[str, ...] | None = ()
     suits_: tuple[str, ...] | None = ()
@@ -403,8 +492,9 @@ def _parse_silent(value: object, errors: Errors) -> dict[Side, tuple[str, ...]] 
         errors.add(
             "wrong_type",
             "/silent",
-            f"silent must be an object with attack and defence lists, "
-            f"not {_type_name(value)}.",
+            _(
+                "silent must be an object with attack and defence lists, not {type}."
+            ).format(type=_type_name(value)),
         )
         return None
     _unknown_keys(value, SILENT_KEYS, "/silent", errors)
@@ -414,7 +504,11 @@ def _parse_silent(value: object, errors: Errors) -> dict[Side, tuple[str, ...]] 
         codes = value.get(side, [])
         path = "/silent/" + side
         if not isinstance(codes, list):
-            errors.add("wrong_type", path, f"must be a list, not {quote(codes)}.")
+            errors.add(
+                "wrong_type",
+                path,
+                _("must be a list, not {value}.").format(value=quote(codes)),
+            )
             ok = False
             continue
         seen: list[str] = []
@@ -424,19 +518,25 @@ def _parse_silent(value: object, errors: Errors) -> dict[Side, tuple[str, ...]] 
                 errors.add(
                     "unknown_silent",
                     where,
-                    f"Unknown silent premium {quote(code)} (R7).",
+                    _("Unknown silent premium {value} (R7).").format(value=quote(code)),
                 )
                 ok = False
             elif not FEASTS[code].is_silent:
                 errors.add(
                     "unknown_silent",
                     where,
-                    f"{FEASTS[code].name} is not a silent premium; silent premiums are "
-                    "obscure, lie_in_wait, four_kings, silent_mond_capture (R7).",
+                    _(
+                        "{feast} is not a silent premium; silent premiums are obscure, "
+                        "lie_in_wait, four_kings, silent_mond_capture (R7)."
+                    ).format(feast=_(FEASTS[code].name)),
                 )
                 ok = False
             elif code in seen:
-                errors.add("repeated_silent", where, f"{code} is listed twice.")
+                errors.add(
+                    "repeated_silent",
+                    where,
+                    _("{code} is listed twice.").format(code=code),
+                )
                 ok = False
             else:
                 seen.append(code)
@@ -450,26 +550,34 @@ def parse_hand(data: object, errors: Errors) -> ParsedHand | None:
         errors.add(
             "wrong_type",
             "",
-            f"A hand record must be a JSON object, not {_type_name(data)}.",
+            _("A hand record must be a JSON object, not {type}.").format(
+                type=_type_name(data)
+            ),
         )
         return None
     parsed = ParsedHand(play_mode="deal" in data or "play" in data)
     _unknown_keys(data, HAND_KEYS, "", errors)
     if "format" not in data:
         errors.add(
-            "missing_key", "/format", f"format is required: {quote(HAND_FORMAT)}."
+            "missing_key",
+            "/format",
+            _("format is required: {format}.").format(format=quote(HAND_FORMAT)),
         )
     elif data["format"] != HAND_FORMAT:
         errors.add(
             "unknown_format",
             "/format",
-            f"Unknown format {quote(data['format'])}; expected {quote(HAND_FORMAT)}.",
+            _("Unknown format {value}; expected {format}.").format(
+                value=quote(data["format"]), format=quote(HAND_FORMAT)
+            ),
         )
     required = ["announcements"]
     required += ["deal", "play"] if parsed.play_mode else ["attack", "defence"]
     for key in required:
         if key not in data:
-            errors.add("missing_key", pointer(key), f"{key} is required.")
+            errors.add(
+                "missing_key", pointer(key), _("{key} is required.").format(key=key)
+            )
             parsed.complete = False
     for side in SIDES:
         if side in data:
@@ -484,12 +592,14 @@ def parse_hand(data: object, errors: Errors) -> ParsedHand | None:
             errors.add(
                 "wrong_type",
                 "/tricks",
-                f'tricks must be an object like {{"attack": 6}}, not {quote(tricks)}.',
+                _('tricks must be an object like {{"attack": 6}}, not {value}.').format(
+                    value=quote(tricks)
+                ),
             )
         else:
             _unknown_keys(tricks, TRICKS_KEYS, "/tricks", errors)
             if "attack" not in tricks:
-                errors.add("missing_key", "/tricks/attack", "tricks needs attack.")
+                errors.add("missing_key", "/tricks/attack", _("tricks needs attack."))
             else:
                 parsed.tricks_attack = _int_in(
                     tricks, "attack", 0, 10, "/tricks", errors
@@ -499,7 +609,9 @@ def parse_hand(data: object, errors: Errors) -> ParsedHand | None:
         errors.add(
             "wrong_type",
             "/announcements",
-            f"announcements must be a list, not {_type_name(announcements)}.",
+            _("announcements must be a list, not {type}.").format(
+                type=_type_name(announcements)
+            ),
         )
         parsed.complete = False
     else:

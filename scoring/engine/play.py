@@ -40,6 +40,7 @@ from typing import Final
 
 from . import cards as c
 from .errors import Errors, pointer, quote
+from .i18n import _, gettext_noop
 from .judge import PlayedHand, is_made, message_problem, silent_achieved
 from .sheet import (
     PLAY_ORDER,
@@ -61,10 +62,10 @@ POWER: Final[dict[str, int]] = {
 }
 _ORDER_INDEX: Final[dict[str, int]] = {seat: i for i, seat in enumerate(PLAY_ORDER)}
 _SEAT_NAMES: Final[dict[str, str]] = {
-    "AD": "the attack driver",
-    "AC": "the attack catcher",
-    "DD": "the defence driver",
-    "DC": "the defence catcher",
+    "AD": gettext_noop("the attack driver"),
+    "AC": gettext_noop("the attack catcher"),
+    "DD": gettext_noop("the defence driver"),
+    "DC": gettext_noop("the defence catcher"),
 }
 _ALL: Final[frozenset[str]] = c.CARD_SET
 
@@ -103,8 +104,9 @@ def _check_deal(deal: object, errors: Errors) -> dict[str, list[str]] | None:
         errors.add(
             "deal_keys",
             "/deal",
-            "the deal must be an object with the seats AD, AC, DD, DC, "
-            f"not {quote(deal)}",
+            _(
+                "the deal must be an object with the seats AD, AC, DD, DC, not {value}"
+            ).format(value=quote(deal)),
         )
         return None
     for key in deal:
@@ -112,14 +114,20 @@ def _check_deal(deal: object, errors: Errors) -> dict[str, list[str]] | None:
             errors.add(
                 "deal_keys",
                 pointer("deal", key),
-                f"unknown seat {quote(key)} in the deal (R2: AD, AC, DD, DC)",
+                _("unknown seat {seat} in the deal (R2: AD, AC, DD, DC)").format(
+                    seat=quote(key)
+                ),
             )
     where: dict[str, tuple[str, int]] = {}  # card -> (seat, index) where dealt
     hands: dict[str, list[str]] = {}
     complete = True
     for seat in SEATS:
         if seat not in deal:
-            errors.add("deal_keys", "/deal", f"the deal has no hand for {seat}")
+            errors.add(
+                "deal_keys",
+                "/deal",
+                _("the deal has no hand for {seat}").format(seat=seat),
+            )
             complete = False
             continue
         cards = deal[seat]
@@ -127,7 +135,9 @@ def _check_deal(deal: object, errors: Errors) -> dict[str, list[str]] | None:
             errors.add(
                 "deal_size",
                 pointer("deal", seat),
-                f"{seat}'s hand must be a list of 10 cards, not {quote(cards)}",
+                _("{seat}'s hand must be a list of 10 cards, not {value}").format(
+                    seat=seat, value=quote(cards)
+                ),
             )
             complete = False
             continue
@@ -135,7 +145,9 @@ def _check_deal(deal: object, errors: Errors) -> dict[str, list[str]] | None:
             errors.add(
                 "deal_size",
                 pointer("deal", seat),
-                f"{seat} holds {len(cards)} cards, not 10 (R4)",
+                _("{seat} holds {count} cards, not 10 (R4)").format(
+                    seat=seat, count=len(cards)
+                ),
             )
         hand: list[str] = []
         for i, card in enumerate(cards):
@@ -143,14 +155,16 @@ def _check_deal(deal: object, errors: Errors) -> dict[str, list[str]] | None:
                 errors.add(
                     "unknown_card",
                     pointer("deal", seat, i),
-                    f"{quote(card)} is not a card (R1)",
+                    _("{value} is not a card (R1)").format(value=quote(card)),
                 )
             elif card in where:
                 first = where[card]
                 errors.add(
                     "duplicate_card",
                     pointer("deal", seat, i),
-                    f"{card} is dealt twice (also {first[0]}'s card {first[1] + 1})",
+                    _("{card} is dealt twice (also {seat}'s card {position})").format(
+                        card=card, seat=first[0], position=first[1] + 1
+                    ),
                 )
             else:
                 where[card] = (seat, i)
@@ -161,12 +175,18 @@ def _check_deal(deal: object, errors: Errors) -> dict[str, list[str]] | None:
             errors.add(
                 "too_few_trumps",
                 pointer("deal", seat),
-                f"{seat} holds {trumps} trumps: every player holds at least 3 (R4)",
+                _(
+                    "{seat} holds {count} trumps: every player holds at least 3 (R4)"
+                ).format(seat=seat, count=trumps),
             )
     if complete:
         for card in c.ALL_CARDS:
             if card not in where:
-                errors.add("missing_card", "/deal", f"{card} is in no hand (R4)")
+                errors.add(
+                    "missing_card",
+                    "/deal",
+                    _("{card} is in no hand (R4)").format(card=card),
+                )
     for card, seat, code in (
         ("XIX", "AC", "xix_not_attack_catcher"),
         ("XX", "AD", "xx_not_attack_driver"),
@@ -176,8 +196,9 @@ def _check_deal(deal: object, errors: Errors) -> dict[str, list[str]] | None:
             errors.add(
                 code,
                 pointer("deal", *at),
-                f"{card} is dealt to {at[0]}: it belongs in {_SEAT_NAMES[seat]}'s "
-                f"hand, {seat} (R4)",
+                _(
+                    "{card} is dealt to {seat}: it belongs in {player}'s hand, {own} (R4)"
+                ).format(card=card, seat=at[0], player=_(_SEAT_NAMES[seat]), own=seat),
             )
     return hands if len(errors) == before else None
 
@@ -208,19 +229,27 @@ def _check_shape(play: object, errors: Errors) -> list[list[str]] | None:
         errors.add(
             "play_shape",
             "/play",
-            f"the play must be a list of 10 tricks: {quote(play)}",
+            _("the play must be a list of 10 tricks: {value}").format(
+                value=quote(play)
+            ),
         )
         return None
     ok = True
     if len(play) != 10:
-        errors.add("play_shape", "/play", f"the play has {len(play)} tricks, not 10")
+        errors.add(
+            "play_shape",
+            "/play",
+            _("the play has {count} tricks, not 10").format(count=len(play)),
+        )
         ok = False
     for t, trick in enumerate(play):
         if not isinstance(trick, list) or len(trick) != 4:
             errors.add(
                 "play_shape",
                 pointer("play", t),
-                f"trick {t + 1} must be a list of 4 cards, not {quote(trick)}",
+                _("trick {trick} must be a list of 4 cards, not {value}").format(
+                    trick=t + 1, value=quote(trick)
+                ),
             )
             ok = False
             continue
@@ -229,7 +258,9 @@ def _check_shape(play: object, errors: Errors) -> list[list[str]] | None:
                 errors.add(
                     "unknown_card",
                     pointer("play", t, i),
-                    f"trick {t + 1}: {quote(card)} is not a card (R1)",
+                    _("trick {trick}: {value} is not a card (R1)").format(
+                        trick=t + 1, value=quote(card)
+                    ),
                 )
                 ok = False
     return play if ok else None
@@ -292,17 +323,29 @@ def _check_cards(
                     errors.add(
                         "card_played_twice",
                         pointer("play", t, i),
-                        f"trick {n}, {seat}: {card} was already played",
+                        _("trick {trick}, {seat}: {card} was already played").format(
+                            trick=n, seat=seat, card=card
+                        ),
                     )
                 else:
                     turn = (
-                        f"{seat} leads trick {n}" if i == 0 else f"it is {seat}'s turn"
-                    )
+                        _("{seat} leads trick {trick}")
+                        if i == 0
+                        else _("it is {seat}'s turn")
+                    ).format(seat=seat, trick=n)
                     errors.add(
                         "card_not_in_hand",
                         pointer("play", t, i),
-                        f"trick {n}, {seat}: {card} is not in {seat}'s hand ({turn}; "
-                        f"{card} was dealt to {holder[card]}) (R2)",
+                        _(
+                            "trick {trick}, {seat}: {card} is not in {seat}'s hand "
+                            "({turn}; {card} was dealt to {holder}) (R2)"
+                        ).format(
+                            trick=n,
+                            seat=seat,
+                            card=card,
+                            turn=turn,
+                            holder=holder[card],
+                        ),
                     )
                 played.add(card)
                 continue
@@ -312,15 +355,19 @@ def _check_cards(
                 errors.add(
                     "revoke",
                     pointer("play", t, i),
-                    f"trick {n}, {seat}: {card} played but {seat} holds "
-                    f"{_suit_name(led)}, which were led, and must follow suit (R2)",
+                    _(
+                        "trick {trick}, {seat}: {card} played but {seat} holds {suit}, "
+                        "which were led, and must follow suit (R2)"
+                    ).format(trick=n, seat=seat, card=card, suit=_suit_name(led)),
                 )
             elif i and suit != led and suit != TRUMP and count[TRUMP]:
                 errors.add(
                     "must_trump",
                     pointer("play", t, i),
-                    f"trick {n}, {seat}: {card} played but {seat}, void in "
-                    f"{_suit_name(led)}, holds a trump and must play one (R2)",
+                    _(
+                        "trick {trick}, {seat}: {card} played but {seat}, void in "
+                        "{suit}, holds a trump and must play one (R2)"
+                    ).format(trick=n, seat=seat, card=card, suit=_suit_name(led)),
                 )
             elif bound[seat]:
                 mine = bound[seat]
@@ -369,7 +416,8 @@ def _check_cards(
 
 
 def _suit_name(suit: str) -> str:
-    return "trumps" if suit == TRUMP else c.SUIT_NAMES[suit]
+    """The translated name of a suit led, for a message."""
+    return _("trumps") if suit == TRUMP else _(c.SUIT_NAMES[suit])
 
 
 def _is_legal(card: str, led: str | None, count: dict[str, int]) -> bool:
@@ -403,8 +451,10 @@ def _check_binding(
         errors.add(
             "bound_card_withheld",
             path,
-            f"trick {n}, {seat}: {card} played but {due[0]} is bound to trick {n} "
-            f"and could be played to it (R12)",
+            _(
+                "trick {trick}, {seat}: {card} played but {bound} is bound to trick "
+                "{trick} and could be played to it (R12)"
+            ).format(trick=n, seat=seat, card=card, bound=due[0]),
         )
         return
     own = bound.get(card, 0)
@@ -412,8 +462,10 @@ def _check_binding(
         errors.add(
             "bound_card_early",
             path,
-            f"trick {n}, {seat}: {card} is bound to trick {own} and may not be played "
-            f"before it while {seat} holds another legal card (R12)",
+            _(
+                "trick {trick}, {seat}: {card} is bound to trick {own} and may not be "
+                "played before it while {seat} holds another legal card (R12)"
+            ).format(trick=n, seat=seat, card=card, own=own),
         )
 
 
@@ -444,8 +496,10 @@ def _derive(
                 errors.add(
                     "message_untrue",
                     pointer("announcements", a.index),
-                    f"{a.feast.name} by {a.seat} is not true of {a.seat}'s hand: "
-                    f"{problem} (R6, R13)",
+                    _(
+                        "{feast} by {seat} is not true of {seat}'s hand: {reason} "
+                        "(R6, R13)"
+                    ).format(feast=_(a.feast.name), seat=a.seat, reason=problem),
                 )
             made.append(problem is None)
         else:

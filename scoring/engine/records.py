@@ -14,10 +14,11 @@ from typing import Any, Final
 from . import checks
 from .catalogue import FEASTS
 from .errors import Errors, pointer, quote
+from .i18n import _
 from .parse import ParsedHand, parse_hand
 from .play import analyse_play
 from .scoring import match_points, score_hand
-from .sheet import SIDES, Announcement, PlayFacts, Side, TeamFacts
+from .sheet import SIDE_NAMES, SIDES, Announcement, PlayFacts, Side, TeamFacts
 
 MATCH_FORMAT: Final = "royal-tarokk-match/1"
 MATCH_KEYS: Final = frozenset({"format", "teams", "first_attack", "hands", "tiebreak"})
@@ -60,15 +61,24 @@ def _apply_play(parsed: ParsedHand, play: PlayFacts, errors: Errors) -> dict[str
                 errors.add(
                     "fact_disagrees",
                     pointer(side, key),
-                    f"The {side}'s {key} is given as {quote(_facts_json(given)[key])}, "
-                    f"but the deal shows {quote(_facts_json(derived)[key])} (R5).",
+                    _(
+                        "The {side}'s {key} is given as {given}, but the deal shows "
+                        "{derived} (R5)."
+                    ).format(
+                        side=_(SIDE_NAMES[side]),
+                        key=key,
+                        given=quote(_facts_json(given)[key]),
+                        derived=quote(_facts_json(derived)[key]),
+                    ),
                 )
     if parsed.tricks_attack is not None and parsed.tricks_attack != play.tricks_attack:
         errors.add(
             "fact_disagrees",
             "/tricks/attack",
-            f"The attack's tricks are given as {parsed.tricks_attack}, but the play "
-            f"shows {play.tricks_attack} (R2).",
+            _(
+                "The attack's tricks are given as {given}, but the play shows "
+                "{derived} (R2)."
+            ).format(given=parsed.tricks_attack, derived=play.tricks_attack),
         )
     announcements = [
         replace(a, made=play.made[i]) for i, a in enumerate(parsed.announcements)
@@ -78,9 +88,13 @@ def _apply_play(parsed: ParsedHand, play: PlayFacts, errors: Errors) -> dict[str
             errors.add(
                 "fact_disagrees",
                 pointer("announcements", given_a.index, "made"),
-                f"{given_a.feast.name} is given as "
-                f"{'made' if given_a.made else 'failed'}, but the play shows it "
-                f"{'made' if judged.made else 'failed'} (R13).",
+                (
+                    _("{feast} is given as made, but the play shows it failed (R13).")
+                    if given_a.made
+                    else _(
+                        "{feast} is given as failed, but the play shows it made (R13)."
+                    )
+                ).format(feast=_(given_a.feast.name)),
             )
     silent = scoring_silent(play.silent, announcements)
     if parsed.silent is not None:
@@ -89,9 +103,14 @@ def _apply_play(parsed: ParsedHand, play: PlayFacts, errors: Errors) -> dict[str
                 errors.add(
                     "fact_disagrees",
                     pointer("silent", side),
-                    f"The {side}'s silent premiums are given as "
-                    f"{quote(list(parsed.silent.get(side, ())))}, but the play shows "
-                    f"{quote(list(silent[side]))} (R7).",
+                    _(
+                        "The {side}'s silent premiums are given as {given}, but the "
+                        "play shows {derived} (R7)."
+                    ).format(
+                        side=_(SIDE_NAMES[side]),
+                        given=quote(list(parsed.silent.get(side, ()))),
+                        derived=quote(list(silent[side])),
+                    ),
                 )
     parsed.facts = dict(play.facts)
     parsed.tricks_attack = play.tricks_attack
@@ -159,7 +178,7 @@ def score_hand_record(data: object) -> dict[str, Any]:
 def _team_names(data: dict[str, Any], errors: Errors) -> tuple[str, str] | None:
     teams = data.get("teams")
     if "teams" not in data:
-        errors.add("missing_key", "/teams", "teams is required: the two team names.")
+        errors.add("missing_key", "/teams", _("teams is required: the two team names."))
         return None
     if (
         not isinstance(teams, list)
@@ -169,14 +188,18 @@ def _team_names(data: dict[str, Any], errors: Errors) -> tuple[str, str] | None:
         errors.add(
             "wrong_type",
             "/teams",
-            f"teams must be a list of two team names; got {quote(teams)}.",
+            _("teams must be a list of two team names; got {value}.").format(
+                value=quote(teams)
+            ),
         )
         return None
     if teams[0] == teams[1]:
         errors.add(
             "same_team",
             "/teams/1",
-            f"A match is between two teams; {quote(teams[1])} is named twice.",
+            _("A match is between two teams; {team} is named twice.").format(
+                team=quote(teams[1])
+            ),
         )
         return None
     return teams[0], teams[1]
@@ -186,18 +209,24 @@ def score_match_record(data: object) -> dict[str, Any]:
     """Judge and score a match record (``royal-tarokk-match/1``, R3, R11, R15)."""
     errors = Errors()
     if not isinstance(data, dict):
-        errors.add("wrong_type", "", "A match record must be a JSON object.")
+        errors.add("wrong_type", "", _("A match record must be a JSON object."))
         return _invalid(errors)
     for key in data:
         if key not in MATCH_KEYS:
             errors.add(
                 "unknown_key",
                 pointer(key),
-                f"Unknown key {quote(key)}; allowed here: {', '.join(sorted(MATCH_KEYS))}.",
+                _("Unknown key {key}; allowed here: {allowed}.").format(
+                    key=quote(key), allowed=", ".join(sorted(MATCH_KEYS))
+                ),
             )
     if data.get("format") != MATCH_FORMAT:
         code = "missing_key" if "format" not in data else "unknown_format"
-        errors.add(code, "/format", f"format must be {quote(MATCH_FORMAT)}.")
+        errors.add(
+            code,
+            "/format",
+            _("format must be {format}.").format(format=quote(MATCH_FORMAT)),
+        )
     teams = _team_names(data, errors)
     first = data.get("first_attack")
     first_team = first if isinstance(first, str) else ""
@@ -205,15 +234,18 @@ def score_match_record(data: object) -> dict[str, Any]:
         errors.add(
             "unknown_team_name" if "first_attack" in data else "missing_key",
             "/first_attack",
-            f"first_attack must name one of the teams {quote(list(teams))}; "
-            f"got {quote(first)} (R3).",
+            _(
+                "first_attack must name one of the teams {teams}; got {value} (R3)."
+            ).format(teams=quote(list(teams)), value=quote(first)),
         )
     tiebreak = data.get("tiebreak", False)
     if not isinstance(tiebreak, bool):
         errors.add(
             "wrong_type",
             "/tiebreak",
-            f"tiebreak must be true or false, not {quote(tiebreak)}.",
+            _("tiebreak must be true or false, not {value}.").format(
+                value=quote(tiebreak)
+            ),
         )
         tiebreak = False
     expected = TIEBREAK_HANDS if tiebreak else MATCH_HANDS
@@ -222,15 +254,19 @@ def score_match_record(data: object) -> dict[str, Any]:
         errors.add(
             "missing_key" if hands is None else "wrong_type",
             "/hands",
-            f"hands must be a list of {expected} hand records.",
+            _("hands must be a list of {count} hand records.").format(count=expected),
         )
         return _invalid(errors)
     if len(hands) != expected:
-        kind = "A cup tie-breaker" if tiebreak else "A match"
+        message = (
+            _("A cup tie-breaker has {count} hands; this record has {given} (R3, R15).")
+            if tiebreak
+            else _("A match has {count} hands; this record has {given} (R3, R15).")
+        )
         errors.add(
             "wrong_hand_count",
             "/hands",
-            f"{kind} has {expected} hands; this record has {len(hands)} (R3, R15).",
+            message.format(count=expected, given=len(hands)),
         )
     results = []
     for i, hand in enumerate(hands):

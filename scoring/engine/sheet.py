@@ -6,11 +6,21 @@ from dataclasses import dataclass
 from typing import Final, Literal
 
 from .catalogue import Feast
+from .i18n import gettext_noop
 
 Side = Literal["attack", "defence"]
 Role = Literal["driver", "catcher"]
 SIDES: Final[tuple[Side, Side]] = ("attack", "defence")
 ROLES: Final[tuple[Role, Role]] = ("driver", "catcher")
+# The domain's words for the teams and players in messages, shown as ``_(SIDE_NAMES[s])``.
+SIDE_NAMES: Final[dict[str, str]] = {
+    "attack": gettext_noop("attack"),
+    "defence": gettext_noop("defence"),
+}
+ROLE_NAMES: Final[dict[str, str]] = {
+    "driver": gettext_noop("driver"),
+    "catcher": gettext_noop("catcher"),
+}
 # R2: seats and the cyclic play order AD -> DC -> DD -> AC.
 SEATS: Final[tuple[str, ...]] = ("AD", "AC", "DD", "DC")
 PLAY_ORDER: Final[tuple[str, ...]] = ("AD", "DC", "DD", "AC")
