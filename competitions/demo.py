@@ -184,7 +184,24 @@ def demo_hand(rng: random.Random) -> dict[str, Any]:
     """A realistic hand as the referee writes it on the score sheet: a random legal
     deal and play, judged by the engine, written out as a score-sheet record."""
     record = random_play_record(rng, n_announcements=rng.randint(1, 5))
-    return sheet_from_play(record, score_hand_record(record))
+    judged = score_hand_record(record)
+    # Players announce what they expect to make: keep the made announcements and only
+    # now and then a failed one, judged again from the same deal and tricks. Dropping
+    # a binding can make an early bound card illegal (R12); then the hand stays whole.
+    trimmed = {
+        **record,
+        "announcements": [
+            announcement
+            for announcement, made in zip(
+                record["announcements"], judged["derived"]["made"], strict=True
+            )
+            if made or rng.random() < 0.2
+        ],
+    }
+    rejudged = score_hand_record(trimmed)
+    if rejudged["valid"]:
+        return sheet_from_play(trimmed, rejudged)
+    return sheet_from_play(record, judged)
 
 
 def _play(
@@ -308,11 +325,27 @@ def demo_cup_part() -> list[str]:
     return demo_cup_seed()
 
 
+def demo_grand_prix_part() -> list[str]:
+    """The Tavaszi Grand Prix, 3 rounds played (competitions/demo_grand_prix.py)."""
+    from competitions.demo_grand_prix import demo_grand_prix_seed
+
+    return demo_grand_prix_seed()
+
+
+def demo_free_games_part() -> list[str]:
+    """Royal and variant free games (competitions/demo_grand_prix.py, R15)."""
+    from competitions.demo_grand_prix import demo_free_games_seed
+
+    return demo_free_games_seed()
+
+
 DEMO_PARTS: list[Callable[[], list[str]]] = [
     demo_accounts_seed,
     demo_federation_seed,
     demo_championship_seed,
     demo_cup_part,
+    demo_grand_prix_part,
+    demo_free_games_part,
 ]
 
 
