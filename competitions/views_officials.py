@@ -2,12 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import wraps
-from typing import Any
-
 from django.contrib import messages
-from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
@@ -20,27 +15,12 @@ from competitions.services.imports import (
     matches_file_parse,
     matches_import,
 )
+from tarokk_admin.access import role_required
 
-View = Callable[..., HttpResponse]
-
-
-def official_required(view: View) -> View:
-    """Anonymous visitors go to the login page; other roles get a 403 saying why."""
-
-    @wraps(view)
-    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        if not request.user.is_authenticated:
-            return redirect_to_login(request.get_full_path())
-        if not is_official(request.user):
-            return render(
-                request,
-                "competitions/officials/forbidden.html",
-                {"message": _("Only officials may import matches.")},
-                status=403,
-            )
-        return view(request, *args, **kwargs)
-
-    return wrapped
+# Anonymous visitors go to the login page; other roles get a 403 saying why.
+official_required = role_required(
+    is_official, lambda: _("Only officials may import matches.")
+)
 
 
 def _where(path: str) -> str:

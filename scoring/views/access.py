@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import wraps
 from typing import Any
 
 from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import render
 from django.utils.translation import gettext as _
 
 from competitions.models import Match
@@ -21,31 +18,7 @@ from competitions.permissions import (
 from competitions.permissions import roles as user_roles
 from competitions.roles import Role
 from competitions.services.matches import match_needs_jury_approval
-
-
-def forbidden(request: HttpRequest, message: str) -> HttpResponse:
-    """The 403 page, saying in one sentence why."""
-    return render(request, "scoring/forbidden.html", {"message": message}, status=403)
-
-
-def role_required(
-    check: Callable[[Any], bool], message: Callable[[], str]
-) -> Callable[[Callable[..., HttpResponse]], Callable[..., HttpResponse]]:
-    """Anonymous visitors go to the login page; signed-in users without the role get
-    the 403 page with ``message``."""
-
-    def decorator(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-        @wraps(view)
-        def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-            if not request.user.is_authenticated:
-                return redirect_to_login(request.get_full_path())
-            if not check(request.user):
-                return forbidden(request, message())
-            return view(request, *args, **kwargs)
-
-        return wrapped
-
-    return decorator
+from tarokk_admin.access import forbidden
 
 
 def is_captain(user: Any) -> bool:

@@ -19,8 +19,9 @@ from scoring.forms import RecordUploadForm, hand_forms, place_errors, record_fro
 from scoring.forms.record import PlacedErrors
 from scoring.models import Hand
 from scoring.services import HandConflict, HandRejected, hand_judge, hand_record
-from scoring.views.access import forbidden, load_match, match_view_refusal
+from scoring.views.access import load_match, match_view_refusal
 from scoring.views.match import edit_refusal
+from tarokk_admin.access import forbidden
 
 
 def _load(

@@ -15,7 +15,8 @@ from competitions.permissions import captain_team_ids, is_jury, is_official, is_
 from competitions.services import ServiceError
 from competitions.services.matches import jury_approve, result_answer
 from scoring.forms import AnswerForm, ApprovalForm, OpenMatchFilter
-from scoring.views.access import forbidden, is_captain, load_match, role_required
+from scoring.views.access import is_captain, load_match
+from tarokk_admin.access import forbidden, role_required
 
 OPEN = (Match.Status.SCHEDULED, Match.Status.IN_PLAY)
 RECENT_COMPLETED = 20

@@ -30,12 +30,12 @@ from scoring.forms import CutForm, LineupForm, RecordUploadForm, RefereeForm
 from scoring.models import Hand
 from scoring.services import HandRejected, hand_editable_by, match_hands_upload
 from scoring.views.access import (
-    forbidden,
     is_public_result,
     load_match,
     match_view_refusal,
 )
 from scoring.views.history import match_history
+from tarokk_admin.access import forbidden
 
 
 @dataclass
