@@ -72,7 +72,7 @@ def hand_record(
     may correct a hand, with a reason; the match result is recomputed.
     """
     match = (
-        Match.objects.select_for_update()
+        Match.objects.select_for_update(of=("self",))
         .select_related("competition__season", "team_a", "team_b")
         .get(pk=match.pk)
     )
@@ -92,7 +92,11 @@ def hand_record(
     result = score_hand_record(record)
     if not result["valid"]:
         raise HandRejected(result["errors"])
-    hand = Hand.objects.select_for_update().filter(match=match, number=number).first()
+    hand = (
+        Hand.objects.select_for_update(of=("self",))
+        .filter(match=match, number=number)
+        .first()
+    )
     if hand is not None and version != hand.version:
         raise HandConflict(hand)
     if hand is None and version not in (None, 0):

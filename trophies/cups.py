@@ -66,7 +66,7 @@ def trophy_cups_recompute(*, player_ids: Iterable[int]) -> list[TrophyCup]:
     ids = sorted(set(player_ids))
     # Lock the players so two recomputes of one player never race.
     ids = list(
-        Player.objects.select_for_update()
+        Player.objects.select_for_update(of=("self",))
         .filter(pk__in=ids)
         .order_by("pk")
         .values_list("pk", flat=True)
@@ -137,7 +137,7 @@ def cups_announce(cups: Sequence[TrophyCup]) -> int:
             "player": cup.player.name,
             "threshold": cup.threshold,
             "date": cup.date.isoformat(),
-            "trophy": feast.name if feast else "—",
+            "trophy": _(feast.name) if feast else "—",
             "page": reverse("trophies:player", args=[cup.player_id]),
         }
         subject = (

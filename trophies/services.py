@@ -105,7 +105,7 @@ def trophies_award_match(match: Match) -> dict[str, int]:
     awards created, updated and deleted, and queues the cups of every player whose
     awards changed.
     """
-    match = Match.objects.select_for_update().get(pk=match.pk)
+    match = Match.objects.select_for_update(of=("self",)).get(pk=match.pk)
     wanted: dict[tuple[int, int], MadeTrophy] = {}
     if match.status == Match.Status.COMPLETED:
         lineups = {lineup.team_id: lineup for lineup in match.lineups.all()}

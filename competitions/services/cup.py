@@ -108,7 +108,9 @@ def cup_register(
     registration is open and before the draw; at most 16 teams."""
     _check_cup(cup)
     cup = (
-        Competition.objects.select_for_update().select_related("season").get(pk=cup.pk)
+        Competition.objects.select_for_update(of=("self",))
+        .select_related("season")
+        .get(pk=cup.pk)
     )
     season = cup.season
     refusal = registration_refusal(season, today or timezone.localdate())
@@ -199,7 +201,9 @@ def cup_draw(
     official placed it; create the 8 last-16 ties and the 7 later ties' rows."""
     _check_cup(cup)
     cup = (
-        Competition.objects.select_for_update().select_related("season").get(pk=cup.pk)
+        Competition.objects.select_for_update(of=("self",))
+        .select_related("season")
+        .get(pk=cup.pk)
     )
     if cup_is_drawn(cup):
         raise ServiceError(
@@ -353,7 +357,7 @@ def cup_match_schedule(
     hands (R15). Refused: a match of a tie whose teams are not known yet, a 4th
     match, a tie-breaker while the totals (and earlier tie-breakers) differ."""
     tie = (
-        CupTie.objects.select_for_update()
+        CupTie.objects.select_for_update(of=("self",))
         .select_related("competition__season", "team_a", "team_b")
         .get(pk=tie.pk)
     )
@@ -429,7 +433,7 @@ def cup_tie_decide(*, tie: CupTie) -> CupTie:
     """Decide the tie from its completed matches (R15) and put the winner into the
     next round's tie. Idempotent: a second call changes nothing. A correction that
     changes the winner moves the next tie's team only while that tie has no match."""
-    tie = CupTie.objects.select_for_update().get(pk=tie.pk)
+    tie = CupTie.objects.select_for_update(of=("self",)).get(pk=tie.pk)
     if tie.team_a_id is None or tie.team_b_id is None:
         return tie
     matches, tiebreaks = tie_scores(tie)
@@ -457,7 +461,7 @@ def _advance(tie: CupTie) -> None:
         return
     r, s, side = target
     later = (
-        CupTie.objects.select_for_update()
+        CupTie.objects.select_for_update(of=("self",))
         .filter(competition_id=tie.competition_id, round=r, slot=s)
         .first()
     )

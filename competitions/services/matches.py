@@ -312,7 +312,7 @@ def match_complete(*, match: Match, user: Any) -> Match:
     """Complete a match: store its result, lock its hands for the referee, and queue
     the follow-up work (standings, trophies, cup) once the transaction commits."""
     locked = (
-        Match.objects.select_for_update()
+        Match.objects.select_for_update(of=("self",))
         .select_related("competition__season", "team_a", "team_b")
         .get(pk=match.pk)
     )
