@@ -32,6 +32,17 @@ def browser_type_launch_args(browser_type_launch_args):
     }
 
 
+@pytest.fixture(autouse=True)
+def _empty_cache():
+    """Each test starts with an empty cache: cached standings and pages outlive a
+    test's database rollback (and in CI's second pass the cache is a shared Redis)."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()
+
+
 def pytest_collection_modifyitems(config, items):
     """Skip browser tests, saying why, when Debian's chromium is not installed."""
     if CHROMIUM.exists():
