@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.functional import lazy
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring.engine.catalogue import FEASTS, TROPHIES
@@ -22,7 +24,11 @@ TROPHY_CLASSES: tuple[tuple[str, Any], ...] = (
 
 def trophy_name(code: str) -> str:
     feast = FEASTS.get(code)
-    return feast.name if feast else code
+    return gettext(feast.name) if feast else code
+
+
+def _trophy_label(code: str) -> str:
+    return f"{gettext(FEASTS[code].name)} ({FEASTS[code].value})"
 
 
 def trophy_choices(empty: Any = None) -> list[tuple[Any, Any]]:
@@ -32,7 +38,7 @@ def trophy_choices(empty: Any = None) -> list[tuple[Any, Any]]:
         choices.append(("", empty))
     for klass, label in TROPHY_CLASSES:
         group = [
-            (code, f"{FEASTS[code].name} ({FEASTS[code].value})")
+            (code, lazy(_trophy_label, str)(code))
             for code in TROPHIES
             if FEASTS[code].trophy_class == klass
         ]

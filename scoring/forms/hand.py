@@ -10,6 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.functional import lazy
+from django.utils.text import format_lazy
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring.engine.cards import MAGNIFIERS, MIDDLE, SUIT_NAMES, SUITS
@@ -44,8 +47,20 @@ ROLE_LABELS = {"driver": _("driver"), "catcher": _("catcher")}
 
 
 def feast_label(code: str) -> str:
+    """The feast's name in the active language, with its value."""
     feast = FEASTS[code]
-    return f"{feast.name} ({feast.value})" if feast.value else feast.name
+    name = gettext(feast.name)
+    return f"{name} ({feast.value})" if feast.value else name
+
+
+feast_label_lazy = lazy(feast_label, str)
+
+
+def _contra_label(side: str, role: str) -> str:
+    return gettext("by the %(side)s's %(role)s") % {
+        "side": gettext(side),
+        "role": gettext(role),
+    }
 
 
 def feast_choices() -> list[tuple[Any, Any]]:
@@ -95,15 +110,17 @@ def _checkboxes(label: Any, choices: Any) -> forms.MultipleChoiceField:
 
 
 MIDDLE_CHOICES = [(card, card) for card in MIDDLE]
-SILENT_CHOICES = [(code, feast_label(code)) for code in SILENT]
+SILENT_CHOICES = [(code, feast_label_lazy(code)) for code in SILENT]
 CARD_CHOICES = [("", "—")] + [
     (card, card) for card in sorted(MAGNIFIERS, key=lambda c: (len(c) > 4, c))
 ]
-SUIT_CHOICES = [("", "—")] + [(s, f"{s} ({_(SUIT_NAMES[s])})") for s in SUITS]
+SUIT_CHOICES = [("", "—")] + [
+    (s, format_lazy("{} ({})", s, _(SUIT_NAMES[s]))) for s in SUITS
+]
 CONTRA_CHOICES = [("", _("no contra"))] + [
-    (f"{side}:{role}", _("by the %(side)s's %(role)s") % {"side": s, "role": r})
-    for side, s in SIDE_LABELS.items()
-    for role, r in ROLE_LABELS.items()
+    (f"{side}:{role}", lazy(_contra_label, str)(side, role))
+    for side in SIDE_LABELS
+    for role in ROLE_LABELS
 ]
 YES_NO = [("yes", _("made")), ("no", _("failed"))]
 
