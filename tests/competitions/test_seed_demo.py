@@ -82,6 +82,9 @@ MODELS = (
     "competitions.Lineup",
     "competitions.MatchResult",
     "competitions.JuryApproval",
+    "competitions.GrandPrixEntry",
+    "competitions.VariantGame",
+    "competitions.VariantScore",
     "scoring.Hand",
 )
 
