@@ -21,6 +21,7 @@ from django.db.models import Count, Max, Q, QuerySet, Sum
 from django.utils.translation import gettext as _
 
 from competitions.models import Competition, Match, MatchResult, Season
+from competitions.selectors.page_cache import pages_version_bump
 from competitions.selectors.tiebreaks import (
     BEST_MATCH,
     BEST_TROPHY,
@@ -108,7 +109,7 @@ def _table(matches: QuerySet[Match], value: str) -> list[StandingRow]:
     return rank_rows(rows, explain=_explain)
 
 
-def _version(scope: str) -> str:
+def version(scope: str) -> str:
     """A token bumped by ``standings_refresh`` (corrections, trophies); a fresh random
     one after the cache is flushed, so nothing cached before survives."""
     key = f"{CACHE_PREFIX}:version:{scope}"
@@ -127,7 +128,7 @@ def _fingerprint(scope: str, matches: QuerySet[Match]) -> str:
     corrected or trophies are awarded."""
     m = matches.aggregate(n=Count("id"), top=Max("id"), last=Max("completed_at"))
     last = m["last"].timestamp() if m["last"] else 0
-    return f"{m['n']}.{m['top']}.{last}.{_version(scope)}"
+    return f"{m['n']}.{m['top']}.{last}.{version(scope)}"
 
 
 def _cached(
@@ -188,6 +189,8 @@ def standings_refresh(*, match: Match) -> None:
         scopes.append(f"grand_prix:{competition.pk}")
     for scope in scopes:
         cache.set(f"{CACHE_PREFIX}:version:{scope}", uuid.uuid4().hex[:12], None)
+    # The cached public pages (page_cache) go with them.
+    pages_version_bump()
     championship_table(season=competition.season, fresh=True)
     if competition.kind == Competition.Kind.GRAND_PRIX:
         grand_prix_table(competition=competition, fresh=True)

@@ -2,26 +2,33 @@
 
 from __future__ import annotations
 
-import hashlib
 from urllib.parse import urlencode
 
-from django.core.cache import cache
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
-from django.utils.safestring import mark_safe
-from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 
 from competitions.filters import standings_filter
-from competitions.selectors.seasons import season_current, season_years
-from competitions.selectors.standings import (
-    CACHE_PREFIX,
-    CACHE_SECONDS,
-    championship_fingerprint,
-    championship_table,
+from competitions.models import Season
+from competitions.selectors.page_cache import (
+    AWARDS,
+    MATCHES,
+    RESULTS,
+    TEAMS,
+    page_key,
+    pages_version,
+    with_data_mark,
 )
+from competitions.selectors.seasons import season_current, season_years
+from competitions.selectors.standings import championship_table
+from competitions.selectors.standings import version as standings_version
 from competitions.tables import ChampionshipTable
-from competitions.views.common import season_or_404, table_configure, table_export
+from competitions.views.common import cached_body, table_configure, table_export
+
+# What the page shows: counted matches, their results, the teams' trophies and
+# names; the season list is in every data mark (page_cache).
+CHAMPIONSHIP_MARKS = (MATCHES, RESULTS, AWARDS, TEAMS)
 
 
 def championship_current(request: HttpRequest) -> HttpResponse:
@@ -35,36 +42,52 @@ def championship_current(request: HttpRequest) -> HttpResponse:
 
 
 def championship_season(request: HttpRequest, year: int) -> HttpResponse:
-    season = season_or_404(year)
-    fingerprint = championship_fingerprint(season)
-    exporting = "_export" in request.GET
-    # The rendered table (filters, sorting and page included) is cached under the
-    # standings' fingerprint: a new or corrected result gives a new key.
-    params = urlencode(sorted(request.GET.items()))
-    key = f"{CACHE_PREFIX}:html:championship:{season.pk}:{fingerprint}:"
-    key += hashlib.sha256(f"{get_language()}?{params}".encode()).hexdigest()[:24]
-    body = None if exporting else cache.get(key)
-    if body is None:
-        rows = championship_table(season=season, fingerprint=fingerprint)
-        filterset, kept = standings_filter(rows, request.GET)
-        table = ChampionshipTable(kept)
-        table_configure(request, table)
-        exported = table_export(request, table, f"championship-{season.year}")
-        if exported is not None:
-            return exported
-        body = render_to_string(
-            "competitions/_championship_body.html",
-            {"table": table, "filter": filterset, "request": request},
-            request=None,
+    # One query: the season and the data mark of its cached page body.
+    season = with_data_mark(Season.objects.filter(year=year), CHAMPIONSHIP_MARKS)
+    season = next(iter(season), None)
+    if season is None:
+        raise Http404(_("There is no %(year)s season.") % {"year": year})
+    if "_export" in request.GET:
+        table = _table(request, season)
+        return table_export(request, table, f"championship-{season.year}")  # type: ignore[return-value]
+
+    def body() -> str:
+        table = _table(request, season)
+        return render_to_string(
+            "competitions/_championship_content.html",
+            {
+                "season": season,
+                "years": season_years(),
+                "table": table,
+                "filter": table.filterset,
+                "request": request,
+            },
         )
-        cache.set(key, body, CACHE_SECONDS)
+
+    # The rendered table (filters, sorting and page included) and the season list
+    # are cached under the data mark of the rows shown (page_cache) and the
+    # standings' version that ``standings_refresh`` bumps: a new, corrected or voided
+    # result is a new key.
+    key = page_key(
+        "championship",
+        season.pk,
+        season.page_mark,
+        standings_version(f"championship:{season.pk}"),
+        pages_version(),
+        query=urlencode(sorted(request.GET.lists()), doseq=True),
+    )
     return render(
         request,
         "competitions/championship.html",
-        {
-            "season": season,
-            "years": season_years(),
-            "body": mark_safe(body),  # rendered by our own template above
-            "section": "championship",
-        },
+        {"season": season, "body": cached_body(key, body), "section": "championship"},
     )
+
+
+def _table(request: HttpRequest, season: Season) -> ChampionshipTable:
+    """The table filtered, sorted and paginated as the address says."""
+    rows = championship_table(season=season)
+    filterset, kept = standings_filter(rows, request.GET)
+    table = ChampionshipTable(kept)
+    table.filterset = filterset
+    table_configure(request, table)
+    return table

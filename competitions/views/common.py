@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig, Table
 from django_tables2.export import TableExport
 
 from competitions.models import Season
+from competitions.selectors.page_cache import PAGE_SECONDS
 
 EXPORT_FORMATS = ("csv", "xlsx")
 PER_PAGE = 50
@@ -45,3 +50,13 @@ def table_export(
             content_type="text/plain; charset=utf-8",
         )
     return TableExport(export, table).response(f"{filename}.{export}")
+
+
+def cached_body(key: str, render: Callable[[], str]) -> SafeString:
+    """A page body from the cache, or rendered (by our own templates) and kept under
+    ``key`` (see ``competitions.selectors.page_cache``)."""
+    body = cache.get(key)
+    if body is None:
+        body = render()
+        cache.set(key, body, PAGE_SECONDS)
+    return mark_safe(body)  # rendered by our own templates

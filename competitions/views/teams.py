@@ -5,15 +5,33 @@ from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 
 from competitions.models import Season, Team
+from competitions.selectors.page_cache import (
+    AWARDS,
+    MATCHES,
+    MEMBERSHIPS,
+    PLAYERS,
+    RESULTS,
+    TEAMS,
+    page_key,
+    pages_version,
+    with_data_mark,
+)
 from competitions.selectors.pages import points_chart, team_season
 from competitions.selectors.seasons import season_current
+from competitions.views.common import cached_body
+
+# What the page shows: its matches and results, opponents' and players' names, the
+# roster, the trophies of its players (page_cache).
+TEAM_MARKS = (MATCHES, RESULTS, TEAMS, PLAYERS, MEMBERSHIPS, AWARDS)
 
 
 def team_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    team = get_object_or_404(Team, pk=pk)
+    # One query: the team and the data mark of its cached body (page_cache).
+    team = get_object_or_404(with_data_mark(Team.objects.all(), TEAM_MARKS), pk=pk)
     year = request.GET.get("season")
     if year:
         if not year.isdigit():
@@ -23,20 +41,37 @@ def team_detail(request: HttpRequest, pk: int) -> HttpResponse:
             raise Http404(_("There is no %(year)s season.") % {"year": year})
     else:
         season = season_current()
-    data = team_season(team=team, season=season, user=request.user)
-    seasons = sorted(
-        {m.season.year for m in data.history} | ({season.year} if season else set()),
-        reverse=True,
+
+    def body() -> str:
+        data = team_season(team=team, season=season, user=request.user)
+        seasons = sorted(
+            {m.season.year for m in data.history}
+            | ({season.year} if season else set()),
+            reverse=True,
+        )
+        return render_to_string(
+            "competitions/_team_body.html",
+            {
+                "team": team,
+                "season": season,
+                "seasons": seasons,
+                "data": data,
+                "chart": points_chart(data.cumulative),
+            },
+        )
+
+    # The body is the same for every visitor: only public or jury-approved matches
+    # are listed (R15), whoever asks; the navbar stays outside, per request.
+    season_id = season.pk if season else None
+    key = page_key(
+        "team",
+        team.pk,
+        season_id,
+        team.page_mark,
+        pages_version(),
     )
     return render(
         request,
         "competitions/team.html",
-        {
-            "team": team,
-            "season": season,
-            "seasons": seasons,
-            "data": data,
-            "chart": points_chart(data.cumulative),
-            "section": "championship",
-        },
+        {"team": team, "body": cached_body(key, body), "section": "championship"},
     )
