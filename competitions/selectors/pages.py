@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db.models import Q, QuerySet
+from django.utils.translation import gettext
 
 from competitions.models import (
     Competition,
@@ -195,7 +196,7 @@ def match_sheet(match: Match) -> dict[str, Any]:
             feast = FEASTS.get(item.get("feast", ""))
             announcements.append(
                 {
-                    "name": feast.name if feast else item.get("feast", ""),
+                    "name": gettext(feast.name) if feast else item.get("feast", ""),
                     "value": feast.value if feast else None,
                     "team": attack if item.get("team") == "attack" else defence,
                     "side": item.get("team"),
@@ -234,7 +235,7 @@ def match_sheet(match: Match) -> dict[str, Any]:
 
 def _feast_name(code: str) -> str:
     feast = FEASTS.get(code)
-    return feast.name if feast else code
+    return gettext(feast.name) if feast else code
 
 
 # --- Home page ------------------------------------------------------------------------

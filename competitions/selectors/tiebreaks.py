@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from scoring.engine.catalogue import FEASTS
+from scoring.engine.i18n import _
 
 
 def trophy_rank(code: str | None) -> tuple[int, int]:
@@ -27,7 +28,8 @@ def best_trophy(codes: Sequence[str]) -> str | None:
 
 
 def trophy_name(code: str | None) -> str:
-    return FEASTS[code].name if code and code in FEASTS else ""
+    """The trophy's name in the active language (the engine's translator)."""
+    return _(FEASTS[code].name) if code and code in FEASTS else ""
 
 
 @dataclass
@@ -44,8 +46,24 @@ class StandingRow:
     best_trophy: str | None = None
     rank: int = 0
     shared: bool = False
-    decided_by: str = ""  # the tie-break that put this row below the one above
+    # The tie-break that put this row below the one above: the metric's code and that
+    # row; kept as data so cached tables are put into words in each visitor's language.
+    decided: tuple[str, StandingRow] | None = field(default=None, repr=False)
+    explainer: Callable[[Metric, StandingRow, StandingRow], str] | None = field(
+        default=None, repr=False
+    )
     extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def decided_by(self) -> str:
+        """The deciding tie-break in words, in the active language ("" if none)."""
+        if self.decided is None:
+            return ""
+        code, above = self.decided
+        metric = METRICS[code]
+        if self.explainer is not None:
+            return self.explainer(metric, above, self)
+        return metric.explain(above, self)
 
     @property
     def average(self) -> float:
@@ -92,6 +110,7 @@ BEST_TROPHY = Metric(
 
 # R15, both for the championship (score = points) and the Grand Prix (raw totals).
 R15_METRICS: tuple[Metric, ...] = (SCORE, BEST_MATCH, BEST_TROPHY)
+METRICS: dict[str, Metric] = {metric.code: metric for metric in R15_METRICS}
 
 
 def rank_rows(
@@ -113,7 +132,7 @@ def rank_rows(
     ordered = sorted(rows, key=lambda row: row.team.casefold())
     ordered.sort(key=keys, reverse=True)
     for index, row in enumerate(ordered):
-        row.decided_by = ""
+        row.decided, row.explainer = None, explain
         above = ordered[index - 1] if index else None
         if above is not None and keys(above) == keys(row):
             row.rank, row.shared, above.shared = above.rank, True, True
@@ -123,7 +142,7 @@ def rank_rows(
             continue
         for metric in metrics[1:]:
             if metric.key(above) != metric.key(row):
-                words = explain or (lambda m, a, b: m.explain(a, b))
-                row.decided_by = words(metric, above, row)
+                METRICS.setdefault(metric.code, metric)
+                row.decided = (metric.code, above)
                 break
     return ordered
