@@ -14,7 +14,6 @@ back (all or nothing). Errors have the engine's shape, ``{"code", "message",
 from __future__ import annotations
 
 import datetime as dt
-import json
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -44,6 +43,7 @@ from competitions.services.matches import (
 )
 from scoring.engine.errors import Errors, pointer
 from scoring.services import hand_record
+from tarokk_admin.jsonio import json_parse
 
 IMPORT_USERNAME = "import"
 PLACEHOLDER_PREFIX = "IMP-"
@@ -77,24 +77,8 @@ class _Refused(Exception):
 
 def matches_file_parse(text: str | bytes, *, source: str) -> tuple[Any, dict | None]:
     """The parsed JSON of an uploaded or pasted matches file, or an engine-shaped
-    error (``invalid_json``)."""
-    try:
-        if isinstance(text, bytes):
-            text = text.decode("utf-8")
-        return json.loads(text), None
-    except UnicodeDecodeError:
-        return None, {
-            "code": "unreadable_file",
-            "message": _("%(file)s is not UTF-8 text.") % {"file": source},
-            "path": "",
-        }
-    except json.JSONDecodeError as exc:
-        return None, {
-            "code": "invalid_json",
-            "message": _("%(file)s is not valid JSON: %(reason)s (line %(line)s).")
-            % {"file": source, "reason": exc.msg, "line": exc.lineno},
-            "path": "",
-        }
+    error (``unreadable_file`` / ``invalid_json``)."""
+    return json_parse(text, source=source)
 
 
 def import_user() -> Any:

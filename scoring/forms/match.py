@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import django_filters
@@ -12,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from competitions.models import Competition, Match, Player
 from competitions.roles import Role
+from tarokk_admin.jsonio import json_parse
 
 
 class LineupForm(forms.Form):
@@ -101,13 +101,9 @@ class RecordUploadForm(forms.Form):
             text = data.get("text") or ""
         if not text.strip():
             raise forms.ValidationError(_("Choose a JSON file or paste the JSON."))
-        try:
-            data["record"] = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise forms.ValidationError(
-                _("This is not valid JSON: %(error)s (line %(line)s, column %(col)s).")
-                % {"error": exc.msg, "line": exc.lineno, "col": exc.colno}
-            ) from exc
+        data["record"], error = json_parse(text, source=_("The record"))
+        if error is not None:
+            raise forms.ValidationError(error["message"])
         return data
 
 

@@ -10,6 +10,8 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandParser
 from django.utils.translation import gettext as _
 
+from tarokk_admin.jsonio import json_parse
+
 
 def read_json(source: str) -> tuple[Any, dict[str, str] | None]:
     """The parsed JSON of FILE or ``-`` (stdin), or an error in the engine's shape."""
@@ -27,15 +29,7 @@ def read_json(source: str) -> tuple[Any, dict[str, str] | None]:
             % {"file": source, "reason": reason},
             "path": "",
         }
-    try:
-        return json.loads(text), None
-    except json.JSONDecodeError as exc:
-        return None, {
-            "code": "invalid_json",
-            "message": _("%(file)s is not valid JSON: %(reason)s (line %(line)s).")
-            % {"file": source, "reason": exc.msg, "line": exc.lineno},
-            "path": "",
-        }
+    return json_parse(text, source=source)
 
 
 class JsonRecordCommand(BaseCommand):

@@ -144,7 +144,7 @@ def test_uploading_a_hand_record_goes_through_the_engine(client, match):
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("{not json", "This is not valid JSON"),
+        ("{not json", "is not valid JSON"),
         ("", "Choose a JSON file or paste the JSON."),
         (json.dumps({**SPEC_EXAMPLE, "tricks": {"attack": 11}}), "/tricks/attack"),
         (json.dumps({**SPEC_EXAMPLE, "colour": 1}), "/colour"),
