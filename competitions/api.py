@@ -13,6 +13,7 @@ from competitions.selectors.standings import (
     grand_prix_table,
     standings_as_api,
 )
+from tarokk_admin.params import whole_number
 
 MAX_ID = 2**63 - 1
 
@@ -22,9 +23,9 @@ def _error(message: str, status: int) -> JsonResponse:
 
 
 def _positive_int(value: str) -> int | None:
-    if not value.isascii() or not value.isdigit():
+    number = whole_number(value, max_digits=18)
+    if number is None:
         return None
-    number = int(value)
     return number if 0 < number <= MAX_ID else None
 
 

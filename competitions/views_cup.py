@@ -36,6 +36,7 @@ from competitions.services.cup import (
     cup_withdraw,
     registration_refusal,
 )
+from tarokk_admin.params import whole_number
 
 
 def cup_current(request: HttpRequest) -> HttpResponse:
@@ -78,7 +79,8 @@ def cup_bracket(request: HttpRequest, year: int) -> HttpResponse:
 @require_GET
 def cup_api_view(request: HttpRequest, year: str) -> JsonResponse:
     """GET /api/cup/<year>/ (HAND_RECORD.md "Cup API"); unknown year: 404 JSON."""
-    data = cup_api(int(year)) if year.isdigit() and len(year) <= 4 else None
+    number = whole_number(year, max_digits=4)
+    data = cup_api(number) if number is not None else None
     if data is None:
         return JsonResponse(
             {"error": _("There is no cup in %(year)s.") % {"year": year}}, status=404
@@ -88,7 +90,7 @@ def cup_api_view(request: HttpRequest, year: str) -> JsonResponse:
 
 def _int(value: str | None) -> int:
     """A posted id; 0 (which matches nothing) when it is not a whole number."""
-    return int(value) if value and value.isdigit() and len(value) < 12 else 0
+    return whole_number(value) or 0
 
 
 def _season(year: int) -> Season:

@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 
 from competitions.models import Player
 from scoring.engine.catalogue import TROPHIES
+from tarokk_admin.params import whole_number
 from trophies.models import TrophyAward
 from trophies.selectors import (
     AwardFilters,
@@ -59,7 +60,7 @@ def _positive_int(params: QueryDict, name: str) -> int | None:
     raw = params.get(name, "").strip()
     if not raw:
         return None
-    if not raw.isascii() or not raw.isdigit() or int(raw) < 1:
+    if not whole_number(raw, max_digits=18):
         raise BadParameter(
             _('"%(name)s" must be a positive whole number, not "%(value)s".')
             % {"name": name, "value": raw[:40]}
@@ -83,7 +84,10 @@ def api_filters(params: QueryDict) -> AwardFilters:
         raise BadParameter(
             _('"year" must be a four-digit year, not "%(value)s".') % {"value": year}
         )
-    return AwardFilters(q=params.get("q", ""), trophy=trophy, year=year)
+    q = params.get("q", "")
+    if "\x00" in q or len(q) > 200:
+        raise BadParameter(_('"q" must be a name to search for (at most 200 letters).'))
+    return AwardFilters(q=q, trophy=trophy, year=year)
 
 
 def award_json(award: TrophyAward) -> dict[str, Any]:
@@ -144,8 +148,8 @@ def trophies_api(request: HttpRequest) -> JsonResponse:
 def player_trophies_api(request: HttpRequest, player_id: str) -> JsonResponse:
     """``GET /api/players/<id>/trophies/``: a player's points, cups and trophies."""
     player = (
-        Player.objects.filter(pk=int(player_id)).first()
-        if player_id.isascii() and player_id.isdigit() and len(player_id) < 19
+        Player.objects.filter(pk=whole_number(player_id, max_digits=18)).first()
+        if whole_number(player_id, max_digits=18) is not None
         else None
     )
     if player is None:

@@ -47,7 +47,8 @@ class AwardFilters:
 def name_query(q: str, field: str = "name_folded") -> Q:
     """Every folded word of ``q`` occurs in the folded name."""
     condition = Q()
-    for word in fold(q).split():
+    # A NUL byte never occurs in a name (and PostgreSQL refuses it in a query).
+    for word in fold(q.replace("\x00", " ")).split():
         condition &= Q(**{f"{field}__contains": word})
     return condition
 

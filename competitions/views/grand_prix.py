@@ -14,12 +14,13 @@ from competitions.selectors.seasons import season_current, season_years
 from competitions.selectors.standings import grand_prix_table
 from competitions.tables import GrandPrixTable
 from competitions.views.common import table_configure, table_export
+from tarokk_admin.params import whole_number
 
 
 def grand_prix_list(request: HttpRequest) -> HttpResponse:
     year = request.GET.get("season", "")
     if year:
-        if not year.isdigit():
+        if whole_number(year, max_digits=4) is None:
             raise Http404(_("The season must be a year, such as 2026."))
         season = Season.objects.filter(year=int(year)).first()
         if season is None:

@@ -23,6 +23,7 @@ from competitions.selectors.page_cache import (
 from competitions.selectors.pages import points_chart, team_season
 from competitions.selectors.seasons import season_current
 from competitions.views.common import cached_body
+from tarokk_admin.params import whole_number
 
 # What the page shows: its matches and results, opponents' and players' names, the
 # roster, the trophies of its players (page_cache).
@@ -34,7 +35,7 @@ def team_detail(request: HttpRequest, pk: int) -> HttpResponse:
     team = get_object_or_404(with_data_mark(Team.objects.all(), TEAM_MARKS), pk=pk)
     year = request.GET.get("season")
     if year:
-        if not year.isdigit():
+        if whole_number(year, max_digits=4) is None:
             raise Http404(_("The season must be a year, such as 2026."))
         season = Season.objects.filter(year=int(year)).first()
         if season is None:

@@ -22,6 +22,7 @@ from scoring.services import HandConflict, HandRejected, hand_judge, hand_record
 from scoring.views.access import load_match, match_view_refusal
 from scoring.views.match import edit_refusal
 from tarokk_admin.access import forbidden
+from tarokk_admin.params import whole_number
 
 
 def _load(
@@ -133,9 +134,7 @@ def hand_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     data = request.POST.copy()
     if action == "add":
         key = "announcements-TOTAL_FORMS"
-        data[key] = (
-            str(int(data.get(key) or 0) + 1) if data.get(key, "").isdigit() else "1"
-        )
+        data[key] = str((whole_number(data.get(key)) or 0) + 1)
     hand_form, formset = hand_forms(data, correction=correction)
     hand_form.is_valid()
     formset.is_valid()
@@ -144,7 +143,7 @@ def hand_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     if action in ("save", "overwrite"):
         version_key = "overwrite_version" if action == "overwrite" else "version"
         raw = request.POST.get(version_key) or ""
-        version = int(raw) if raw.isdigit() and int(raw) > 0 else None
+        version = whole_number(raw) or None
         try:
             saved = hand_record(
                 match=match,
@@ -236,7 +235,7 @@ def hand_upload(request: HttpRequest, pk: int, number: int) -> HttpResponse:
                 number=number,
                 record=form.cleaned_data["record"],
                 user=request.user,
-                version=int(raw) if raw.isdigit() and int(raw) > 0 else None,
+                version=whole_number(raw) or None,
                 reason=request.POST.get("reason", ""),
             )
         except HandRejected as error:
