@@ -64,12 +64,14 @@ def hand_record(
     user: Any,
     version: int | None = None,
     reason: str = "",
+    followup: bool = True,
 ) -> Hand:
     """Save hand ``number`` of ``match`` after the engine accepts it.
 
     ``version`` is the version the editor loaded (None for a new hand); a different
     stored version raises :class:`HandConflict`. After completion only an official
-    may correct a hand, with a reason; the match result is recomputed.
+    may correct a hand, with a reason; the match result is recomputed (unless
+    ``followup`` is False: a caller saving several hands does that once at the end).
     """
     match = (
         Match.objects.select_for_update(of=("self",))
@@ -118,7 +120,7 @@ def hand_record(
     if reason:
         hand._change_reason = reason  # type: ignore[attr-defined]
     hand.save()
-    if completed:
+    if completed and followup:
         match_results_store(match)
         match_followup_queue(match)
     elif match.status == Match.Status.SCHEDULED:
@@ -202,7 +204,7 @@ def match_hands_upload(
     if match.first_attack_id is None:
         match_cut_set(match=match, first_attack=names[record["first_attack"]])
     versions = dict(match.hands.values_list("number", "version"))
-    return [
+    hands = [
         hand_record(
             match=match,
             number=number,
@@ -210,6 +212,13 @@ def match_hands_upload(
             user=user,
             version=versions.get(number),
             reason=reason,
+            followup=False,
         )
         for number, hand in enumerate(record["hands"], start=1)
     ]
+    # A completed match's result is recomputed once for the whole record, not per hand.
+    match.refresh_from_db(fields=["status"])
+    if match.status == Match.Status.COMPLETED:
+        match_results_store(match)
+        match_followup_queue(match)
+    return hands

@@ -45,6 +45,7 @@ def default_deadline(year: int, number: int) -> dt.date:
     return dt.date(year, month, calendar.monthrange(year, month)[1])
 
 
+@transaction.atomic
 def cup_ensure(*, season: Season) -> Competition:
     """The season's cup with its 4 rounds (default deadlines), created when missing."""
     cup, _created = Competition.objects.get_or_create(

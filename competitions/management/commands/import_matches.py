@@ -10,6 +10,7 @@ import sys
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
+from django.db import transaction
 
 from competitions.services.imports import import_user, matches_import
 from scoring.management.commands._json_command import read_json
@@ -31,7 +32,11 @@ class Command(BaseCommand):
         if error:
             self._print({"valid": False, "errors": [error]})
             sys.exit(1)
-        outcome = matches_import(data=data, user=import_user())
+        with transaction.atomic():
+            # The import account is created with the import, and rolled back with it.
+            outcome = matches_import(data=data, user=import_user())
+            if not outcome.ok:
+                transaction.set_rollback(True)
         self._print(outcome.as_json())
         if not outcome.ok:
             sys.exit(1)
