@@ -235,6 +235,11 @@ LOGGING = {
         # Django's own console handler would print every line a second time.
         "django": {"handlers": ["console"], "level": "INFO", "propagate": False},
         "axes": {"level": "WARNING"},
+        # One line per successful task drowns everything else (a worker still logs
+        # failures); seed_demo alone runs over a hundred tasks in-process.
+        "celery.app.trace": {"level": "WARNING"},
+        # Without Redis the in-memory broker warns that it has no hostname: noise.
+        "kombu": {"level": "WARNING" if REDIS_URL else "ERROR"},
     },
 }
 
