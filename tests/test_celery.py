@@ -58,6 +58,9 @@ def test_task_queued_in_a_rolled_back_transaction_never_runs(
 
 
 def test_heartbeat_is_in_the_beat_schedule_and_registered(settings):
+    """Every scheduled task exists once the app loads its task modules, as a worker
+    does at start-up (CELERY_IMPORTS and each app's tasks.py)."""
+    celery_app.loader.import_default_modules()
     tasks = {entry["task"] for entry in settings.CELERY_BEAT_SCHEDULE.values()}
     assert "tarokk_admin.tasks.heartbeat" in tasks
     assert tasks <= set(celery_app.tasks)
