@@ -29,7 +29,6 @@ import uuid
 from typing import Any
 
 from django.core.cache import cache
-from django.db import connection
 from django.db.models import QuerySet
 from django.db.models.expressions import RawSQL
 from django.utils.translation import get_language
@@ -104,19 +103,6 @@ def _mark_parts(labels: tuple[str, ...], per_match: bool) -> list[tuple[str, boo
 
 def _joined(values: Any) -> str:
     return ".".join("-" if value is None else str(value) for value in values)
-
-
-def data_mark(labels: tuple[str, ...], *, match_id: int | None = None) -> str:
-    """What the page's rows look like now, in one query: the newest history row of
-    each model in ``labels`` (of the match ``match_id`` only for itself, its hands,
-    line-ups and results), the competitions, jury approvals and seasons."""
-    parts = _mark_parts(labels, match_id is not None)
-    with connection.cursor() as cursor:
-        cursor.execute(
-            "SELECT " + ", ".join(sql for sql, _ in parts),
-            [match_id for _, takes in parts if takes],
-        )
-        return _joined(cursor.fetchone())
 
 
 def with_data_mark(

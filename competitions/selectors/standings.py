@@ -147,11 +147,6 @@ def _cached(
     return rows
 
 
-def championship_fingerprint(season: Season) -> str:
-    """Changes whenever the season's championship table may change (one query)."""
-    return _fingerprint(f"championship:{season.pk}", championship_matches(season.pk))
-
-
 def championship_table(
     *, season: Season, fresh: bool = False, fingerprint: str | None = None
 ) -> list[StandingRow]:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Sequence
-from typing import Any
 
 from django.db import transaction
 from django.db.models import Q, Sum
@@ -242,9 +241,3 @@ def grand_prix_championship_flag(
     # Its matches carry the flag too; the standings' fingerprint sees the change.
     competition.matches.update(counts_for_championship=counts)
     return competition
-
-
-def grand_prix_user_may_manage(user: Any) -> bool:
-    from competitions.permissions import is_official
-
-    return is_official(user)

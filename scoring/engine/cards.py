@@ -84,26 +84,13 @@ BOUND_TRICK_CARDS: Final[tuple[tuple[str, int], ...]] = (
 )
 
 
-def is_trump(card: str) -> bool:
-    return card in TRUMP_SET
-
-
 def suit_of(card: str) -> str | None:
     """The suit of a suit card, ``None`` for a trump."""
     return None if card in TRUMP_SET else card.split("-", 1)[0]
 
 
-def rank_of(card: str) -> str | None:
-    """The rank of a suit card, ``None`` for a trump."""
-    return None if card in TRUMP_SET else card.split("-", 1)[1]
-
-
 def is_red_suit(suit: str) -> bool:
     return suit in RED_SUITS
-
-
-def is_black_suit(suit: str) -> bool:
-    return suit in BLACK_SUITS
 
 
 def trick_winner(cards: Sequence[str]) -> int:
