@@ -29,6 +29,7 @@ ANNOUNCEMENT_KEYS: Final = frozenset(
 # R5: each team holds 6-16 trumps; R13: a trumps_count announcer holds 8+ and, the
 # three others holding at least 3 each (R4), at most 13.
 TRUMPS_RANGE: Final = (6, 16)
+MIDDLE_SET: Final = frozenset(c.MIDDLE)
 TRUMPS_COUNT_RANGE: Final = (8, 13)
 
 
@@ -112,8 +113,30 @@ def _int_in(
     return value
 
 
+def _valid_facts(value: object) -> TeamFacts | None:
+    """The facts when they are plainly valid (the common case, checked cheaply);
+    None sends the record through the full check, which reports every error."""
+    if type(value) is not dict or value.keys() != FACT_KEYS:
+        return None
+    trumps, honours, middle = value["trumps"], value["honours"], value["middle"]
+    if (
+        type(trumps) is int
+        and type(honours) is int
+        and TRUMPS_RANGE[0] <= trumps <= TRUMPS_RANGE[1]
+        and 0 <= honours <= 2
+        and type(middle) is list
+        and all(type(card) is str and card in MIDDLE_SET for card in middle)
+        and len(set(middle)) == len(middle)
+    ):
+        return TeamFacts(trumps, honours, tuple(m for m in c.MIDDLE if m in middle))
+    return None
+
+
 def _parse_facts(value: object, side: Side, errors: Errors) -> TeamFacts | None:
     """A team's consolation facts (R5)."""
+    quick = _valid_facts(value)
+    if quick is not None:
+        return quick
     path = "/" + side
     if not isinstance(value, dict):
         errors.add(
