@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from django.http import HttpRequest, JsonResponse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET
 
 from competitions.models import Competition, Season
 from competitions.selectors.standings import (
@@ -13,6 +12,7 @@ from competitions.selectors.standings import (
     grand_prix_table,
     standings_as_api,
 )
+from tarokk_admin.api import api_get
 from tarokk_admin.params import whole_number
 
 MAX_ID = 2**63 - 1
@@ -29,7 +29,7 @@ def _positive_int(value: str) -> int | None:
     return number if 0 < number <= MAX_ID else None
 
 
-@require_GET
+@api_get
 def championship_api(request: HttpRequest, year: str) -> JsonResponse:
     number = _positive_int(year)
     if number is None or number > 9999:
@@ -47,7 +47,7 @@ def championship_api(request: HttpRequest, year: str) -> JsonResponse:
     )
 
 
-@require_GET
+@api_get
 def grand_prix_list_api(request: HttpRequest) -> JsonResponse:
     value = request.GET.get("season")
     if value is None or value == "":
@@ -70,7 +70,7 @@ def grand_prix_list_api(request: HttpRequest) -> JsonResponse:
     )
 
 
-@require_GET
+@api_get
 def grand_prix_api(request: HttpRequest, pk: str) -> JsonResponse:
     number = _positive_int(pk)
     if number is None:

@@ -11,7 +11,6 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET
 
 from competitions.forms_cup import DeadlineForm, PlacementForm, TieMatchForm
 from competitions.models import (
@@ -36,6 +35,7 @@ from competitions.services.cup import (
     cup_withdraw,
     registration_refusal,
 )
+from tarokk_admin.api import BadParameter, api_get
 from tarokk_admin.params import whole_number
 
 
@@ -76,11 +76,17 @@ def cup_bracket(request: HttpRequest, year: int) -> HttpResponse:
     )
 
 
-@require_GET
+@api_get
 def cup_api_view(request: HttpRequest, year: str) -> JsonResponse:
-    """GET /api/cup/<year>/ (HAND_RECORD.md "Cup API"); unknown year: 404 JSON."""
+    """GET /api/cup/<year>/ (HAND_RECORD.md "Cup API"); not a year: 400 JSON; no cup
+    that year: 404 JSON."""
     number = whole_number(year, max_digits=4)
-    data = cup_api(number) if number is not None else None
+    if number is None:
+        raise BadParameter(
+            _("The year must be written in digits, such as 2025, not %(value)s.")
+            % {"value": year[:20]}
+        )
+    data = cup_api(number)
     if data is None:
         return JsonResponse(
             {"error": _("There is no cup in %(year)s.") % {"year": year}}, status=404

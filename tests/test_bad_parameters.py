@@ -24,3 +24,21 @@ def test_bad_parameter_is_refused_clearly(client, url, statuses):
     team = TeamFactory()
     response = client.get(url.format(team=team.pk))
     assert response.status_code in statuses
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "url",
+    ["/api/championship/2026/", "/api/grand-prix/?season=2026", "/api/cup/2026/",
+     "/api/trophy-list/"],
+)  # fmt: skip
+def test_every_api_answers_a_post_with_a_json_405(client, url):
+    response = client.post(url)
+    assert response.status_code == 405
+    assert "error" in response.json()
+
+
+@pytest.mark.django_db
+def test_cup_api_tells_a_malformed_year_from_a_missing_cup(client):
+    assert client.get("/api/cup/abc/").status_code == 400
+    assert client.get("/api/cup/1999/").status_code == 404

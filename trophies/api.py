@@ -6,8 +6,6 @@ player a 404 in the same shape; never a 500.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import wraps
 from typing import Any
 
 from django.core.paginator import Paginator
@@ -16,6 +14,7 @@ from django.utils.translation import gettext as _
 
 from competitions.models import Player
 from scoring.engine.catalogue import TROPHIES
+from tarokk_admin.api import BadParameter, api_error, api_get
 from tarokk_admin.params import whole_number
 from trophies.models import TrophyAward
 from trophies.selectors import (
@@ -29,31 +28,6 @@ from trophies.selectors import (
 )
 
 API_PAGE_SIZE = 20
-
-
-class BadParameter(Exception):
-    pass
-
-
-def _error(message: str, status: int) -> JsonResponse:
-    return JsonResponse({"error": message}, status=status)
-
-
-def api_get(view: Callable[..., JsonResponse]) -> Callable[..., JsonResponse]:
-    """GET (and HEAD) only; a bad parameter becomes a 400 JSON error."""
-
-    @wraps(view)
-    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> JsonResponse:
-        if request.method not in ("GET", "HEAD"):
-            response = _error(_("This address only answers GET requests."), 405)
-            response["Allow"] = "GET, HEAD"
-            return response
-        try:
-            return view(request, *args, **kwargs)
-        except BadParameter as error:
-            return _error(str(error), 400)
-
-    return wrapper
 
 
 def _positive_int(params: QueryDict, name: str) -> int | None:
@@ -153,7 +127,7 @@ def player_trophies_api(request: HttpRequest, player_id: str) -> JsonResponse:
         else None
     )
     if player is None:
-        return _error(
+        return api_error(
             _('There is no player with id "%(id)s".') % {"id": player_id[:40]}, 404
         )
     awards = player_trophies(player)

@@ -48,10 +48,13 @@ def test_unknown_year_bracket_is_404(client):
     assert client.get("/cup/1999/").status_code == 404
 
 
-@pytest.mark.parametrize("year", ["1999", "abc", "20261"])
-def test_cup_api_unknown_year_is_404_json(client, year):
+@pytest.mark.parametrize(
+    ("year", "status"), [("1999", 404), ("abc", 400), ("20261", 400)]
+)
+def test_cup_api_unknown_year_is_404_and_not_a_year_400_json(client, year, status):
+    """Like the standings API: not a year is a bad parameter, no cup is not found."""
     response = client.get(f"/api/cup/{year}/")
-    assert response.status_code == 404
+    assert response.status_code == status
     assert response["Content-Type"] == "application/json"
     assert "error" in response.json()
 
