@@ -101,6 +101,33 @@ def _context(
     }
 
 
+def _render_stored(
+    request: HttpRequest,
+    match: Match,
+    number: int,
+    hand: Hand | None,
+    correction: bool,
+    **extra: Any,
+) -> HttpResponse:
+    """The hand form filled with the stored hand (or empty for a new one)."""
+    hand_form, formset = hand_forms(
+        record=_sheet_record(hand),
+        version=hand.version if hand else 0,
+        correction=correction,
+    )
+    context = _context(
+        request,
+        match,
+        number,
+        hand_form,
+        formset,
+        hand=hand,
+        stored_self={number} if hand else set(),
+        **extra,
+    )
+    return render(request, "scoring/hand_form.html", context)
+
+
 def hand_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     match, refusal = _load(request, pk, number)
     if refusal:
@@ -112,24 +139,7 @@ def hand_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         .first()
     )
     if request.method != "POST":
-        hand_form, formset = hand_forms(
-            record=_sheet_record(hand),
-            version=hand.version if hand else 0,
-            correction=correction,
-        )
-        return render(
-            request,
-            "scoring/hand_form.html",
-            _context(
-                request,
-                match,
-                number,
-                hand_form,
-                formset,
-                hand=hand,
-                stored_self={number} if hand else set(),
-            ),
-        )
+        return _render_stored(request, match, number, hand, correction)
     action = request.POST.get("action", "check")
     data = request.POST.copy()
     if action == "add":
@@ -253,24 +263,13 @@ def hand_upload(request: HttpRequest, pk: int, number: int) -> HttpResponse:
                 % {"n": number, "a": saved.attack_score, "d": saved.defence_score},
             )
             return redirect("scoring:match", pk=match.pk)
-    hand_form, formset = hand_forms(
-        record=_sheet_record(hand),
-        version=hand.version if hand else 0,
-        correction=correction,
-    )
-    return render(
+    return _render_stored(
         request,
-        "scoring/hand_form.html",
-        _context(
-            request,
-            match,
-            number,
-            hand_form,
-            formset,
-            hand=hand,
-            upload_form=form,
-            upload_errors=upload_errors,
-            upload_open=True,
-            stored_self={number} if hand else set(),
-        ),
+        match,
+        number,
+        hand,
+        correction,
+        upload_form=form,
+        upload_errors=upload_errors,
+        upload_open=True,
     )
