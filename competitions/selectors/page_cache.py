@@ -117,17 +117,20 @@ def with_data_mark(
     )
 
 
+def cache_token(key: str) -> str:
+    """A random token stored under ``key`` until someone replaces it; a fresh one
+    after the cache is flushed, so nothing cached before survives."""
+    token = cache.get(key)
+    if token is None:
+        cache.add(key, uuid.uuid4().hex[:12], None)
+        token = cache.get(key)
+    return str(token)
+
+
 def pages_version() -> str:
     """A token bumped by ``pages_version_bump`` (``standings_refresh``, after every
-    completion, correction or void: a few a day); a fresh random one after the cache
-    is flushed, so nothing cached before survives."""
-    key = f"{PREFIX}:version"
-    version = cache.get(key)
-    if version is None:
-        version = uuid.uuid4().hex[:12]
-        cache.add(key, version, None)
-        version = cache.get(key) or version
-    return version
+    completion, correction or void: a few a day)."""
+    return cache_token(f"{PREFIX}:version")
 
 
 def pages_version_bump() -> None:

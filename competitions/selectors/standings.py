@@ -21,7 +21,7 @@ from django.db.models import Count, Max, Q, QuerySet, Sum
 from django.utils.translation import gettext as _
 
 from competitions.models import Competition, Match, MatchResult, Season
-from competitions.selectors.page_cache import pages_version_bump
+from competitions.selectors.page_cache import cache_token, pages_version_bump
 from competitions.selectors.tiebreaks import (
     BEST_MATCH,
     BEST_TROPHY,
@@ -110,15 +110,8 @@ def _table(matches: QuerySet[Match], value: str) -> list[StandingRow]:
 
 
 def version(scope: str) -> str:
-    """A token bumped by ``standings_refresh`` (corrections, trophies); a fresh random
-    one after the cache is flushed, so nothing cached before survives."""
-    key = f"{CACHE_PREFIX}:version:{scope}"
-    version = cache.get(key)
-    if version is None:
-        version = uuid.uuid4().hex[:12]
-        cache.add(key, version, None)
-        version = cache.get(key) or version
-    return version
+    """A token bumped by ``standings_refresh`` (corrections, trophies)."""
+    return cache_token(f"{CACHE_PREFIX}:version:{scope}")
 
 
 def _fingerprint(scope: str, matches: QuerySet[Match]) -> str:

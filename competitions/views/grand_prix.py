@@ -7,26 +7,17 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 
-from competitions.models import Competition, Season
+from competitions.models import Competition
 from competitions.permissions import is_official
 from competitions.selectors.pages import public_matches, with_scores
-from competitions.selectors.seasons import season_current, season_years
+from competitions.selectors.seasons import season_from_param, season_years
 from competitions.selectors.standings import grand_prix_table
 from competitions.tables import GrandPrixTable
 from competitions.views.common import table_configure, table_export
-from tarokk_admin.params import whole_number
 
 
 def grand_prix_list(request: HttpRequest) -> HttpResponse:
-    year = request.GET.get("season", "")
-    if year:
-        if whole_number(year, max_digits=4) is None:
-            raise Http404(_("The season must be a year, such as 2026."))
-        season = Season.objects.filter(year=int(year)).first()
-        if season is None:
-            raise Http404(_("There is no %(year)s season.") % {"year": year})
-    else:
-        season = season_current()
+    season = season_from_param(request.GET.get("season"))
     events = (
         list(
             Competition.objects.filter(

@@ -3,12 +3,11 @@ championship points through the season (server-side SVG), trophies of its player
 
 from __future__ import annotations
 
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
-from django.utils.translation import gettext as _
 
-from competitions.models import Season, Team
+from competitions.models import Team
 from competitions.selectors.page_cache import (
     AWARDS,
     MATCHES,
@@ -21,9 +20,8 @@ from competitions.selectors.page_cache import (
     with_data_mark,
 )
 from competitions.selectors.pages import points_chart, team_season
-from competitions.selectors.seasons import season_current
+from competitions.selectors.seasons import season_from_param
 from competitions.views.common import cached_body
-from tarokk_admin.params import whole_number
 
 # What the page shows: its matches and results, opponents' and players' names, the
 # roster, the trophies of its players (page_cache).
@@ -33,15 +31,7 @@ TEAM_MARKS = (MATCHES, RESULTS, TEAMS, PLAYERS, MEMBERSHIPS, AWARDS)
 def team_detail(request: HttpRequest, pk: int) -> HttpResponse:
     # One query: the team and the data mark of its cached body (page_cache).
     team = get_object_or_404(with_data_mark(Team.objects.all(), TEAM_MARKS), pk=pk)
-    year = request.GET.get("season")
-    if year:
-        if whole_number(year, max_digits=4) is None:
-            raise Http404(_("The season must be a year, such as 2026."))
-        season = Season.objects.filter(year=int(year)).first()
-        if season is None:
-            raise Http404(_("There is no %(year)s season.") % {"year": year})
-    else:
-        season = season_current()
+    season = season_from_param(request.GET.get("season"))
 
     def body() -> str:
         data = team_season(team=team, season=season, user=request.user)

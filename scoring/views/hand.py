@@ -101,6 +101,14 @@ def _context(
     }
 
 
+def _stored_hand(match: Match, number: int) -> Hand | None:
+    return (
+        Hand.objects.select_related("updated_by")
+        .filter(match=match, number=number)
+        .first()
+    )
+
+
 def _render_stored(
     request: HttpRequest,
     match: Match,
@@ -133,11 +141,7 @@ def hand_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     if refusal:
         return refusal
     correction = match.status == Match.Status.COMPLETED
-    hand = (
-        Hand.objects.select_related("updated_by")
-        .filter(match=match, number=number)
-        .first()
-    )
+    hand = _stored_hand(match, number)
     if request.method != "POST":
         return _render_stored(request, match, number, hand, correction)
     action = request.POST.get("action", "check")
@@ -230,11 +234,7 @@ def hand_upload(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     if refusal:
         return refusal
     correction = match.status == Match.Status.COMPLETED
-    hand = (
-        Hand.objects.select_related("updated_by")
-        .filter(match=match, number=number)
-        .first()
-    )
+    hand = _stored_hand(match, number)
     form = RecordUploadForm(request.POST, request.FILES)
     upload_errors: list[dict[str, str]] = []
     if form.is_valid():
