@@ -14,7 +14,7 @@ from django.core.cache import cache
 from django.db import transaction
 
 from tarokk_admin import celery_app
-from tarokk_admin.background import task_enqueue_on_commit
+from tarokk_admin.core.background import task_enqueue_on_commit
 from tarokk_admin.tasks import HEARTBEAT_CACHE_KEY, heartbeat, ping
 
 ROOT = Path(__file__).resolve().parent.parent

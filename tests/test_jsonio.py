@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from tarokk_admin.jsonio import json_parse
+from tarokk_admin.core.jsonio import json_parse
 
 ROOT = Path(__file__).resolve().parents[1]
 HUGE_NUMBER = '{"format": ' + "9" * 5000 + "}"

@@ -4,15 +4,15 @@ anonymous visitors."""
 import pytest
 from django.urls import reverse
 
-from competitions.roles import Role
+from tarokk_admin.core.roles import Role
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
 
 LINKS = {
-    "referee": reverse("scoring:referee"),
-    "jury": reverse("scoring:jury"),
-    "captain": reverse("scoring:captain"),
+    "referee": reverse("referee:home"),
+    "jury": reverse("jury:home"),
+    "captain": reverse("captain:home"),
     "import": reverse("officials:import"),
 }
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from competitions.demo import DEMO_PASSWORD
+from tarokk_admin.demo.accounts import DEMO_PASSWORD
 
 pytestmark = pytest.mark.django_db
 

@@ -6,10 +6,13 @@ from __future__ import annotations
 import datetime as dt
 
 from competitions.models import CupRegistration, CupTie, Match
-from competitions.roles import Role
-from competitions.services.cup import cup_draw, cup_ensure, cup_match_schedule
-from competitions.services.matches import lineup_set, match_complete, match_cut_set
-from scoring.services import hand_record
+from competitions.services.cup.draw import cup_draw
+from competitions.services.cup.registration import cup_ensure
+from competitions.services.cup.ties import cup_match_schedule
+from competitions.services.lineups import lineup_set
+from competitions.services.matches import match_complete, match_cut_set
+from scoring.services.hands import hand_save
+from tarokk_admin.core.roles import Role
 from tests.factories import SeasonFactory, UserFactory, roster, sheet, team_with_roster
 
 OPEN_DAY = dt.date(2026, 9, 1)
@@ -89,7 +92,7 @@ def play(
     match_cut_set(match=match, first_attack=match.team_a)
     hands = records or [sheet(seed * 10 + i) for i in range(match.hands_expected)]
     for number, record in enumerate(hands, start=1):
-        hand_record(match=match, number=number, record=record, user=referee)
+        hand_save(match=match, number=number, record=record, user=referee)
     if capture is not None:
         with capture(execute=True):
             match_complete(match=match, user=referee)

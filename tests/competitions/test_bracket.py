@@ -5,8 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from competitions import bracket
-from competitions.bracket import BracketError, Outcome, Tie
+from competitions.rules import bracket
+from competitions.rules.bracket import BracketError, Outcome, Tie
 
 TEAMS = [f"Team {i:02d}" for i in range(1, 17)]
 

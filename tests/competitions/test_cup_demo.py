@@ -3,10 +3,11 @@ tie-breakers (the first of them level), everything through the services."""
 
 import pytest
 
-from competitions.demo import demo_accounts_seed, demo_federation_seed
-from competitions.demo_cup import LEVEL_TIE, demo_cup_seed
 from competitions.models import CupTie, Match
-from competitions.selectors_cup import cup_api
+from competitions.selectors.cup import cup_api_data
+from tarokk_admin.demo.accounts import demo_accounts_seed
+from tarokk_admin.demo.championship import demo_federation_seed
+from tarokk_admin.demo.cup import LEVEL_TIE, demo_cup_seed
 
 pytestmark = pytest.mark.django_db
 
@@ -20,7 +21,7 @@ def test_R15_demo_cup_in_progress_with_a_tie_decided_by_tiebreakers():
     assert "seed" in lines[0]
     assert demo_cup_seed() == []  # idempotent
     year = Match.objects.filter(tie__isnull=False).first().competition.season.year
-    api = cup_api(year)
+    api = cup_api_data(year)
     row = next(t for t in api["ties"] if (t["round"], t["slot"]) == LEVEL_TIE)
     assert row["points"][0] == row["points"][1]
     assert len(row["tiebreaks"]) >= 2

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from competitions import bracket
 from competitions.models import CupRegistration, CupTie, Match
-from competitions.roles import Role
-from competitions.services.imports import matches_import
+from competitions.rules import bracket
 from scoring.engine import score_match_record
+from scoring.services.imports.store import matches_import
+from tarokk_admin.core.roles import Role
 from tests.competitions.cupkit import level_records
 from tests.factories import UserFactory, sheet
 

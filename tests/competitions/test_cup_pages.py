@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 
 from competitions.models import CupRegistration, CupTie, Match
-from competitions.roles import Role
+from tarokk_admin.core.roles import Role
 from tests.competitions.cupkit import cup_season, drawn_cup, play, tie_at
 from tests.factories import UserFactory, team_with_roster
 
@@ -113,17 +113,17 @@ def test_registration_page_needs_a_captain_or_official(client):
 def test_officials_page_is_for_officials(client):
     drawn_cup()
     client.force_login(UserFactory(roles=[Role.TEAM_CAPTAIN]))
-    assert client.get(reverse("cup:manage", args=[2026])).status_code == 403
+    assert client.get(reverse("officials:cup", args=[2026])).status_code == 403
 
 
 def test_R15_official_schedules_a_tie_match_and_sees_refusals(client):
     cup = drawn_cup()
     client.force_login(UserFactory(roles=[Role.OFFICIAL]))
-    url = reverse("cup:tie", args=[2026, 2, 1])
+    url = reverse("officials:cup_tie", args=[2026, 2, 1])
     response = client.post(url, {"date": "2026-10-10", "public": "on"})
     assert "not known yet" in response.text
     assert not Match.objects.filter(tie__round=2).exists()
-    url = reverse("cup:tie", args=[2026, 1, 1])
+    url = reverse("officials:cup_tie", args=[2026, 1, 1])
     response = client.post(url, {"date": "2026-09-10", "public": "on"}, follow=True)
     assert "Scheduled" in response.text
     assert Match.objects.filter(tie=tie_at(cup, 1, 1)).count() == 1

@@ -6,19 +6,17 @@ import datetime as dt
 import pytest
 
 from competitions.models import CupRegistration, CupRound, CupTie, MatchResult
-from competitions.roles import Role
-from competitions.selectors_cup import cup_api, cup_of_year, cup_view
-from competitions.services import ServiceError
-from competitions.services.cup import (
-    cup_draw,
+from competitions.selectors.cup import cup_api_data, cup_of_year, cup_view
+from competitions.services.cup.draw import cup_draw, cup_round_deadline_set
+from competitions.services.cup.registration import (
     cup_ensure,
-    cup_match_schedule,
     cup_register,
-    cup_round_deadline_set,
-    cup_tie_decide,
     cup_withdraw,
 )
-from competitions.services.matches import lineup_set
+from competitions.services.cup.ties import cup_match_schedule, cup_tie_decide
+from competitions.services.lineups import lineup_set
+from tarokk_admin.core.errors import ServiceError
+from tarokk_admin.core.roles import Role
 from tests.competitions.cupkit import (
     OPEN_DAY,
     cup_season,
@@ -135,7 +133,7 @@ class TestDraw:
         assert not CupTie.objects.filter(competition=cup, round=2, team_a__isnull=False)
 
     def test_R15_same_seed_reproduces_the_bracket(self):
-        from competitions import bracket
+        from competitions.rules import bracket
 
         cup = drawn_cup(seed=99)
         names = [r.team.name for r in cup.registrations.select_related("team")]
@@ -256,7 +254,7 @@ class TestDecision:
         assert tie.decided_at is not None
         later = tie_at(cup, 2, 2)
         assert later.team_a == expected  # slot 3 feeds slot 2's first team
-        api = cup_api(2026)
+        api = cup_api_data(2026)
         row = next(t for t in api["ties"] if (t["round"], t["slot"]) == (1, 3))
         assert len(row["tiebreaks"]) == 3
         assert row["tiebreaks"][0][0] == row["tiebreaks"][0][1]
@@ -280,8 +278,8 @@ class TestDecision:
 
 def _decide_everything(cup):
     """Give every tie 3 completed matches' results directly (fast) and decide it."""
-    from competitions import bracket
     from competitions.models import Match
+    from competitions.rules import bracket
 
     for round_, slot in bracket.positions():
         tie = tie_at(cup, round_, slot)
@@ -317,7 +315,7 @@ def test_R15_final_gives_winner_and_runner_up_semi_losers_get_bronze():
     assert view.medals.winner == final.team_a == semis[0].team_a
     assert view.medals.runner_up == final.team_b
     assert view.medals.bronze == (semis[0].team_b, semis[1].team_b)
-    api = cup_api(2026)
+    api = cup_api_data(2026)
     assert [(t["round"], t["slot"]) for t in api["ties"]][:3] == [
         (1, 1),
         (1, 2),

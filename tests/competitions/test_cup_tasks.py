@@ -9,12 +9,12 @@ from django.conf import settings
 from django.core.cache import cache
 
 from competitions.models import Competition
-from competitions.roles import Role
-from competitions.services.cup_notify import (
-    cup_deadline_reminders,
+from competitions.services.cup.notices import (
+    cup_deadline_reminders_send,
     cup_registration_update,
 )
-from competitions.tasks_cup import cup_deadline_reminders as reminders_task
+from competitions.tasks import cup_deadline_reminders_task as reminders_task
+from tarokk_admin.core.roles import Role
 from tests.competitions.cupkit import cup_season, drawn_cup, registered_cup
 from tests.factories import UserFactory
 
@@ -30,8 +30,8 @@ def _fresh_cache():
 
 def test_beat_schedule_runs_the_cup_tasks():
     tasks = {entry["task"] for entry in settings.CELERY_BEAT_SCHEDULE.values()}
-    assert "competitions.tasks_cup.cup_registration_update" in tasks
-    assert "competitions.tasks_cup.cup_deadline_reminders" in tasks
+    assert "competitions.tasks.cup_registration_update" in tasks
+    assert "competitions.tasks.cup_deadline_reminders" in tasks
 
 
 def test_R15_registration_opens_the_cup_on_its_date_and_tells_captains(mailoutbox):
@@ -59,11 +59,11 @@ def test_R15_officials_reminded_of_undecided_ties_a_week_before_the_deadline(
 ):
     drawn_cup()
     UserFactory(roles=[Role.OFFICIAL], email="olga@example.org")
-    assert cup_deadline_reminders(today=dt.date(2026, 9, 22)) == []
-    assert cup_deadline_reminders(today=dt.date(2026, 9, 23)) == [
+    assert cup_deadline_reminders_send(today=dt.date(2026, 9, 22)) == []
+    assert cup_deadline_reminders_send(today=dt.date(2026, 9, 23)) == [
         "reminded 2026 round 1"
     ]
-    assert cup_deadline_reminders(today=dt.date(2026, 9, 23)) == []  # once
+    assert cup_deadline_reminders_send(today=dt.date(2026, 9, 23)) == []  # once
     assert len(mailoutbox) == 1
     message = mailoutbox[0]
     assert "olga@example.org" in message.to

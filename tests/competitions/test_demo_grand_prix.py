@@ -8,14 +8,6 @@ from collections import Counter, defaultdict
 
 import pytest
 
-from competitions.demo import demo_accounts_seed, demo_federation_seed
-from competitions.demo_data import DEMO_TEAMS
-from competitions.demo_grand_prix import (
-    GRAND_PRIX_NAME,
-    GRAND_PRIX_TEAMS,
-    demo_free_games_seed,
-    demo_grand_prix_seed,
-)
 from competitions.models import (
     Competition,
     GrandPrixEntry,
@@ -24,10 +16,19 @@ from competitions.models import (
     VariantScore,
 )
 from competitions.selectors.free_games import free_games_table, free_games_winners
+from competitions.selectors.matches import match_as_record
 from competitions.selectors.standings import championship_table, grand_prix_table
-from competitions.services.matches import match_record
 from scoring.engine import score_match_record
 from scoring.models import Hand
+from tarokk_admin.demo.accounts import demo_accounts_seed
+from tarokk_admin.demo.championship import demo_federation_seed
+from tarokk_admin.demo.data import DEMO_TEAMS
+from tarokk_admin.demo.free_games import demo_free_games_seed
+from tarokk_admin.demo.grand_prix import (
+    GRAND_PRIX_NAME,
+    GRAND_PRIX_TEAMS,
+    demo_grand_prix_seed,
+)
 
 pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
@@ -122,7 +123,7 @@ def test_r15_demo_free_games_name_a_winner_royal_games_scored_by_the_engine(
     assert royal.count() == 2
     for match in royal:
         assert match.status == Match.Status.COMPLETED
-        judged = score_match_record(match_record(match))
+        judged = score_match_record(match_as_record(match))
         assert {r.team.name: (r.total, r.points) for r in match.results.all()} == {
             name: (t["total"], t["points"]) for name, t in judged["teams"].items()
         }

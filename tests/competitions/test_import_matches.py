@@ -26,10 +26,10 @@ from competitions.models import (
     Player,
     Team,
 )
-from competitions.roles import Role
-from competitions.services.imports import matches_import
 from scoring.engine import score_match_record
 from scoring.models import Hand
+from scoring.services.imports.store import matches_import
+from tarokk_admin.core.roles import Role
 from tests.factories import PlayerFactory, SeasonFactory, UserFactory, sheet
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -354,7 +354,7 @@ def test_the_import_queues_the_follow_up_for_each_match_on_commit(
     official, monkeypatch, django_capture_on_commit_callbacks
 ):
     calls = []
-    monkeypatch.setattr("competitions.tasks.match_completed.delay", calls.append)
+    monkeypatch.setattr("tarokk_admin.tasks.match_completed.delay", calls.append)
     with django_capture_on_commit_callbacks(execute=True):
         outcome = matches_import(data=matches_file(entry(1), entry(2)), user=official)
     assert sorted(calls) == sorted(outcome.match_ids)
@@ -489,7 +489,7 @@ def test_anonymous_visitors_are_sent_to_the_login_page(client):
 
 @pytest.mark.django_db
 def test_the_service_refuses_a_user_who_is_not_an_official():
-    from competitions.services import ServiceError
+    from tarokk_admin.core.errors import ServiceError
 
     with pytest.raises(ServiceError):
         matches_import(

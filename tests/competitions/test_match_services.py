@@ -6,19 +6,19 @@ import pytest
 from django.utils import timezone
 
 from competitions.models import Competition, CupRegistration, Match, MatchResult
-from competitions.roles import Role
-from competitions.services import ServiceError
+from competitions.rules.standings import CHAMPIONSHIP_MATCH_CAP
+from competitions.services.lineups import lineup_set
 from competitions.services.matches import (
-    CHAMPIONSHIP_MATCH_CAP,
     jury_approve,
-    lineup_set,
     match_check_playable,
     match_complete,
     match_create,
     match_cut_set,
-    result_answer,
 )
-from scoring.services import hand_record
+from competitions.services.results import result_answer
+from scoring.services.hands import hand_save
+from tarokk_admin.core.errors import ServiceError
+from tarokk_admin.core.roles import Role
 from tests.factories import (
     CompetitionFactory,
     MatchFactory,
@@ -36,7 +36,7 @@ pytestmark = pytest.mark.django_db
 
 def _play_all(match, referee, seeds=range(8)):
     for number, seed in enumerate(seeds, start=1):
-        hand_record(match=match, number=number, record=sheet(seed), user=referee)
+        hand_save(match=match, number=number, record=sheet(seed), user=referee)
 
 
 def test_R15_53rd_championship_match_of_a_team_is_refused():
@@ -260,7 +260,7 @@ class TestJuryApproval:
     def test_R15_hands_refused_without_the_approval(self):
         match = ready_match(public=False)
         with pytest.raises(ServiceError, match="jury approval"):
-            hand_record(match=match, number=1, record=sheet(1), user=match.referee)
+            hand_save(match=match, number=1, record=sheet(1), user=match.referee)
         assert not match.hands.exists()
 
 
@@ -271,7 +271,7 @@ def test_R3_cut_decides_the_attack_and_cannot_change_after_hands():
         match.team_b_id,
         match.team_a_id,
     ]
-    hand_record(match=match, number=1, record=sheet(1), user=match.referee)
+    hand_save(match=match, number=1, record=sheet(1), user=match.referee)
     with pytest.raises(ServiceError, match="cannot change"):
         match_cut_set(match=match, first_attack=match.team_b)
 
@@ -318,7 +318,7 @@ class TestCompletion:
         _play_all(match, match.referee)
         match_complete(match=match, user=match.referee)
         with pytest.raises(ServiceError, match="may not enter hands"):
-            hand_record(
+            hand_save(
                 match=match, number=1, record=sheet(99), user=match.referee, version=1
             )
 
@@ -328,10 +328,8 @@ class TestCompletion:
         match_complete(match=match, user=match.referee)
         official = UserFactory(roles=[Role.OFFICIAL])
         with pytest.raises(ServiceError, match="needs a reason"):
-            hand_record(
-                match=match, number=1, record=sheet(99), user=official, version=1
-            )
-        hand = hand_record(
+            hand_save(match=match, number=1, record=sheet(99), user=official, version=1)
+        hand = hand_save(
             match=match,
             number=1,
             record=sheet(99),
@@ -377,7 +375,7 @@ def test_corrected_result_must_be_confirmed_again():
         match=match, team=match.team_a, user=UserFactory(), confirm=True
     ).total
     official = UserFactory(roles=[Role.OFFICIAL])
-    hand_record(
+    hand_save(
         match=match,
         number=1,
         record=sheet(99),

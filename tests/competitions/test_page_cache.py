@@ -12,13 +12,13 @@ import pytest
 from django.core.cache import cache
 
 from competitions.models import Competition, MatchResult
-from competitions.roles import Role
 from competitions.services.grand_prix import grand_prix_championship_flag
 from competitions.services.matches import jury_approve, match_complete, match_void
 from scoring.engine import score_hand_record
 from scoring.models import Hand
-from scoring.services import hand_record
-from tests.competitions.test_standings import award, completed
+from scoring.services.hands import hand_save
+from tarokk_admin.core.roles import Role
+from tests.competitions.test_standings import completed
 from tests.factories import (
     CompetitionFactory,
     SeasonFactory,
@@ -26,6 +26,7 @@ from tests.factories import (
     UserFactory,
     ready_match,
     sheet,
+    trophy_award,
 )
 
 pytestmark = pytest.mark.django_db
@@ -46,9 +47,7 @@ def played(run_tasks, **kwargs):
     """A match of 8 hands completed through the services, its follow-up task run."""
     match = ready_match(**kwargs)
     for number in range(1, 9):
-        hand_record(
-            match=match, number=number, record=sheet(number), user=match.referee
-        )
+        hand_save(match=match, number=number, record=sheet(number), user=match.referee)
     with run_tasks(execute=True):
         match_complete(match=match, user=official())
     return match
@@ -112,24 +111,24 @@ def test_r14_r15_team_page_shows_a_new_trophy_and_a_renamed_opponent(client):
     match = completed(champ, a, b, 71, 29)
     page = f"/teams/{a.pk}/?season=2026"
     assert "Bravo" in client.get(page).text
-    assert "Pagát ultimó" not in client.get(page).text
-    award(match, a, "ultimo", 10)
+    assert "Golgotha" not in client.get(page).text
+    trophy_award(match, a, "golgotha")
     b.name = "Bravo Renamed"
     b.save()
     html = client.get(page).text
     assert "Bravo Renamed" in html
-    assert "Pagát ultimó" in html or "ultimo" in html
+    assert "Golgotha" in html
 
 
 def test_match_page_shows_a_hand_saved_while_in_play(client):
     match = ready_match()
     assert "Hand 1" not in client.get(f"/matches/{match.pk}/").text
-    hand_record(match=match, number=1, record=sheet(1), user=match.referee)
+    hand_save(match=match, number=1, record=sheet(1), user=match.referee)
     html = client.get(f"/matches/{match.pk}/").text
     assert "Hand 1" in html
     # A new version of the same hand (same number, same count of hands).
     hand = Hand.objects.get(match=match, number=1)
-    hand_record(match=match, number=1, record=sheet(7), user=match.referee, version=1)
+    hand_save(match=match, number=1, record=sheet(7), user=match.referee, version=1)
     hand.refresh_from_db()
     html = client.get(f"/matches/{match.pk}/").text
     assert f'<td class="fw-bold">{hand.attack_score}</td>' in html
@@ -151,7 +150,7 @@ def test_r11_match_page_and_table_show_a_corrected_hand_after_completion(
         != score_hand_record(sheet(1))["attack"]["score"]
     )
     with django_capture_on_commit_callbacks(execute=True):
-        hand_record(
+        hand_save(
             match=match,
             number=1,
             record=sheet(seed),
@@ -220,7 +219,7 @@ def test_public_pages_run_fewer_queries_on_a_warm_cache(
     for i in range(n_matches):
         completed(champ, teams[i % 4], teams[(i + 1) % 4], 50 + i, 50 - i, day=i + 1)
     match = ready_match(competition=champ)
-    hand_record(match=match, number=1, record=sheet(1), user=match.referee)
+    hand_save(match=match, number=1, record=sheet(1), user=match.referee)
     for url in (
         "/championship/2026/",
         f"/teams/{teams[0].pk}/",

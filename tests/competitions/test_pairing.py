@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from competitions.pairing import PairingError, pair_event, pair_round
+from competitions.rules.pairing import PairingError, pair_event, pair_round
 
 
 def _results(draw, teams):
@@ -92,7 +92,7 @@ def test_pairing_module_imports_no_django():
     import ast
     from pathlib import Path
 
-    import competitions.pairing as module
+    import competitions.rules.pairing as module
 
     tree = ast.parse(Path(module.__file__).read_text())
     names = [

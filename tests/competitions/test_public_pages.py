@@ -13,10 +13,10 @@ import openpyxl
 import pytest
 
 from competitions.models import Competition, GrandPrixEntry, JuryApproval, Match
-from competitions.roles import Role
 from competitions.services.matches import match_complete
-from scoring.services import hand_record
-from tests.competitions.test_standings import award, completed
+from scoring.services.hands import hand_save
+from tarokk_admin.core.roles import Role
+from tests.competitions.test_standings import completed
 from tests.factories import (
     CompetitionFactory,
     SeasonFactory,
@@ -25,6 +25,7 @@ from tests.factories import (
     ready_match,
     sheet,
     team_with_roster,
+    trophy_award,
 )
 
 pytestmark = pytest.mark.django_db
@@ -66,7 +67,7 @@ def played_match(**kwargs):
     official = UserFactory(roles=[Role.OFFICIAL])
     match = ready_match(**kwargs)
     for number in range(1, 9):
-        hand_record(match=match, number=number, record=sheet(number), user=official)
+        hand_save(match=match, number=number, record=sheet(number), user=official)
     match_complete(match=match, user=official)
     return match
 
@@ -177,7 +178,7 @@ def test_public_pages_run_a_fixed_number_of_queries(
 def test_team_page_shows_roster_matches_chart_and_trophies(client):
     match = played_match()
     team = match.team_a
-    award(match, team, "golgotha", 130)
+    trophy_award(match, team, "golgotha")
     html = client.get(f"/teams/{team.pk}/").content.decode()
     assert "driver" in html
     assert "catcher" in html

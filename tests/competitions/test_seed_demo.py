@@ -9,8 +9,8 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 from django.core.management import CommandError, call_command
 
-from competitions.demo import DEMO_ACCOUNTS, DEMO_PASSWORD
-from competitions.roles import Role
+from tarokk_admin.core.roles import Role
+from tarokk_admin.demo.accounts import DEMO_ACCOUNTS, DEMO_PASSWORD
 
 pytestmark = pytest.mark.django_db
 
@@ -98,8 +98,8 @@ def counts() -> dict[str, int]:
 def test_seed_creates_a_living_federation_for_the_current_season():
     from django.utils import timezone
 
-    from competitions.demo import demo_season_year
     from competitions.models import Match, Membership, Player, Season, Team
+    from tarokk_admin.demo.common import demo_season_year
 
     seed()
     season = Season.objects.get()
@@ -128,7 +128,7 @@ def test_seed_creates_a_living_federation_for_the_current_season():
 
 def test_seed_leaves_work_for_the_referee_the_jury_and_the_captain_r15():
     from competitions.models import Match, MatchResult
-    from competitions.services.matches import match_needs_jury_approval
+    from competitions.selectors.matches import match_needs_jury_approval
 
     seed()
     referee = get_user_model().objects.get(username="referee")
@@ -158,7 +158,7 @@ def test_seed_leaves_work_for_the_referee_the_jury_and_the_captain_r15():
 
 def test_every_demo_hand_is_valid_and_every_result_is_the_engines_r11():
     from competitions.models import Match
-    from competitions.services.matches import match_record
+    from competitions.selectors.matches import match_as_record
     from scoring.engine import score_hand_record, score_match_record
     from scoring.models import Hand
 
@@ -175,7 +175,7 @@ def test_every_demo_hand_is_valid_and_every_result_is_the_engines_r11():
         "results__team"
     )
     for match in completed:
-        judged = score_match_record(match_record(match))
+        judged = score_match_record(match_as_record(match))
         assert {r.team.name: (r.total, r.points) for r in match.results.all()} == {
             name: (t["total"], t["points"]) for name, t in judged["teams"].items()
         }
@@ -184,7 +184,7 @@ def test_every_demo_hand_is_valid_and_every_result_is_the_engines_r11():
 def test_the_demo_season_is_last_year_in_january():
     import datetime as dt
 
-    from competitions.demo import demo_season_year
+    from tarokk_admin.demo.common import demo_season_year
 
     assert demo_season_year(dt.date(2027, 1, 10)) == 2026
     assert demo_season_year(dt.date(2027, 2, 1)) == 2027

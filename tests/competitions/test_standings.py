@@ -8,10 +8,10 @@ import datetime as dt
 import pytest
 
 from competitions.models import Competition, Match, MatchResult
+from competitions.rules.standings import StandingRow, best_trophy, rank_rows
 from competitions.selectors.standings import championship_table, grand_prix_table
-from competitions.selectors.tiebreaks import StandingRow, best_trophy, rank_rows
 from competitions.services.matches import match_complete, match_void
-from scoring.services import hand_record
+from scoring.services.hands import hand_save
 from tests.factories import (
     CompetitionFactory,
     MatchFactory,
@@ -59,7 +59,7 @@ def test_r15_higher_points_rank_first():
 def test_r15_equal_points_are_split_by_the_best_single_match_and_say_so():
     ordered = rank_rows([row("A", 100, 40), row("B", 100, 55)])
     assert ranks(ordered) == [(1, "B"), (2, "A")]
-    assert ordered[1].decided_by == "best single match 55 to 40 (R15)"
+    assert ordered[1].decided_by == "below B on the best single match: 55 to 40 (R15)"
 
 
 def test_r15_then_by_the_best_trophy_higher_value_first():
@@ -67,7 +67,7 @@ def test_r15_then_by_the_best_trophy_higher_value_first():
         [row("A", 100, 40, "mond_capture"), row("B", 100, 40, "golgotha")]
     )
     assert ranks(ordered) == [(1, "B"), (2, "A")]
-    assert "best trophy Golgotha to Mond Capture" in ordered[1].decided_by
+    assert "best trophy: Golgotha to Mond Capture" in ordered[1].decided_by
 
 
 def test_r15_equal_trophy_values_rank_by_the_later_catalogue_row():
@@ -116,18 +116,11 @@ def completed(competition, a, b, points_a, points_b, *, counts=False, day=14):
     return match
 
 
-def award(match, team, feast, value):
-    from tests.factories import PlayerFactory
-    from trophies.models import TrophyAward
-
-    return TrophyAward.objects.create(
-        player=PlayerFactory(),
-        team=team,
-        feast=feast,
-        value=value,
-        date=match.date,
-        match=match,
-    )
+def award(match, team, feast):
+    """The team made ``feast`` in the match: its result keeps its best trophy."""
+    result = MatchResult.objects.get(match=match, team=team)
+    result.best_trophy = best_trophy([feast, result.best_trophy]) or ""
+    result.save(update_fields=["best_trophy"])
 
 
 @pytest.mark.django_db
@@ -140,7 +133,7 @@ def test_r15_championship_table_matches_a_hand_computed_table():
     completed(champ, a, c, 60, 55)  # A 155 (best 95), C 155 (best 100)
     completed(champ, b, d, 61, 66)  # B 155 (best 94), D 155 (best 89)
     m = completed(champ, e, b, 80, 20)  # E 80
-    award(m, b, "royal", 200)  # B's trophy does not beat C's better best match
+    award(m, b, "royal")  # B's trophy does not beat C's better best match
     rows = championship_table(season=season)
     assert [(r.rank, r.team, r.matches, r.score, r.best_match) for r in rows] == [
         (1, "B", 3, 175, 94),
@@ -200,7 +193,7 @@ def test_r11_engine_scored_matches_reach_the_table_and_a_correction_refreshes_it
     match = ready_match()
     season = match.competition.season
     for number in range(1, 9):
-        hand_record(match=match, number=number, record=sheet(number), user=official)
+        hand_save(match=match, number=number, record=sheet(number), user=official)
     match_complete(match=match, user=official)
     results = {r.team.name: r for r in MatchResult.objects.filter(match=match)}
     rows = {r.team: r for r in championship_table(season=season)}
@@ -209,7 +202,7 @@ def test_r11_engine_scored_matches_reach_the_table_and_a_correction_refreshes_it
     # A correction changes the result; match_completed refreshes the cached table.
     hand = match.hands.get(number=1)
     with django_capture_on_commit_callbacks(execute=True) as callbacks:
-        hand_record(
+        hand_save(
             match=match,
             number=1,
             record=sheet(99),
@@ -227,7 +220,7 @@ def test_r15_a_voided_match_leaves_the_table():
     official = UserFactory(roles=["Official"])
     match = ready_match()
     for number in range(1, 9):
-        hand_record(match=match, number=number, record=sheet(number), user=official)
+        hand_save(match=match, number=number, record=sheet(number), user=official)
     match_complete(match=match, user=official)
     season = match.competition.season
     assert len(championship_table(season=season)) == 2

@@ -19,9 +19,9 @@ from __future__ import annotations
 import pytest
 
 from competitions.models import Competition, Season
-from competitions.roles import Role
 from competitions.selectors.standings import championship_table, grand_prix_table
-from competitions.services.imports import matches_import
+from scoring.services.imports.store import matches_import
+from tarokk_admin.core.roles import Role
 from tests.factories import UserFactory
 from tests.scoring.engine.sheets import ann, hand
 

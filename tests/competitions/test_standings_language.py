@@ -3,8 +3,7 @@
 from django.core.cache import cache
 from django.utils import translation
 
-from competitions.selectors.standings import _explain
-from competitions.selectors.tiebreaks import StandingRow, rank_rows
+from competitions.rules.standings import StandingRow, rank_rows
 
 
 def test_cached_rows_explain_their_tie_break_in_the_active_language():
@@ -12,7 +11,7 @@ def test_cached_rows_explain_their_tie_break_in_the_active_language():
         StandingRow(1, "Pécsi Ászok", "", 2, 180, 95, best_trophy="golgotha"),
         StandingRow(2, "Egri Dobó", "", 2, 180, 95, best_trophy="mond_capture"),
     ]
-    cache.set("standings-language-test", rank_rows(rows, explain=_explain))
+    cache.set("standings-language-test", rank_rows(rows))
     cached = cache.get("standings-language-test")
     with translation.override("en"):
         english = cached[1].decided_by

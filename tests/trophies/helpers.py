@@ -9,25 +9,25 @@ from typing import Any
 import factory
 
 from competitions.models import Match
-from competitions.roles import Role
 from competitions.services.matches import match_complete
 from scoring.engine.catalogue import FEASTS
-from scoring.services import hand_record
+from scoring.services.hands import hand_save
+from tarokk_admin.core.roles import Role
 from tests.factories import PlayerFactory, UserFactory, ready_match
 from tests.scoring.engine.sheets import hand
-from trophies.cups import trophy_cups_recompute
 from trophies.models import TrophyAward
+from trophies.services.trophy_cups import trophy_cups_recompute
 
 
 def completed_match(hands: dict[int, Any] | None = None, **kwargs: Any) -> Match:
-    """A match completed through ``hand_record`` and ``match_complete``; ``hands``
+    """A match completed through ``hand_save`` and ``match_complete``; ``hands``
     maps hand numbers to records, the other hands are announcement-free sheets.
     Run it inside ``django_capture_on_commit_callbacks(execute=True)`` to run the
     follow-up tasks (awards, cups)."""
     match = ready_match(**kwargs)
     for number in range(1, 9):
         record = (hands or {}).get(number) or hand()
-        hand_record(match=match, number=number, record=record, user=match.referee)
+        hand_save(match=match, number=number, record=record, user=match.referee)
     official = UserFactory(roles=[Role.OFFICIAL])
     return match_complete(match=match, user=official)
 

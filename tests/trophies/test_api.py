@@ -9,7 +9,7 @@ import pytest
 from tests.factories import PlayerFactory
 from tests.scoring.engine.sheets import ann, hand
 from tests.trophies.helpers import VariantAwardFactory, awards_for, completed_match
-from trophies.api import API_PAGE_SIZE
+from trophies.views.api import API_PAGE_SIZE
 
 pytestmark = pytest.mark.django_db
 
@@ -147,7 +147,7 @@ def test_player_trophies_api(client):
     player = PlayerFactory(name="Kovács Éva")
     awards_for(player, "golgotha", date=dt.date(2026, 3, 1))
     VariantAwardFactory(player=player, feast="royal", date=dt.date(2026, 4, 1))
-    from trophies.cups import trophy_cups_recompute
+    from trophies.services.trophy_cups import trophy_cups_recompute
 
     trophy_cups_recompute(player_ids=[player.pk])
     body = client.get(f"/api/players/{player.pk}/trophies/").json()

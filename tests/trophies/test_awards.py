@@ -12,11 +12,11 @@ from competitions.services.matches import match_void
 from scoring.engine import score_hand_record
 from scoring.engine.generate import random_play_record
 from scoring.models import Hand
-from scoring.services import hand_record
+from scoring.services.hands import hand_save
 from tests.scoring.engine.sheets import ann, hand
 from tests.trophies.helpers import completed_match, official
 from trophies.models import TrophyAward
-from trophies.services import trophies_award_match
+from trophies.services.awards import trophies_award_match
 
 pytestmark = pytest.mark.django_db
 
@@ -116,14 +116,14 @@ def test_r14_no_awards_before_the_match_is_completed(
     from tests.factories import ready_match
 
     match = ready_match()
-    hand_record(match=match, number=1, record=hand(ann("royal")), user=match.referee)
+    hand_save(match=match, number=1, record=hand(ann("royal")), user=match.referee)
     assert trophies_award_match(match) == {"created": 0, "updated": 0, "deleted": 0}
     assert not TrophyAward.objects.exists()
 
 
 def _correct(match, number, record, reason="wrong entry"):
     current = Hand.objects.get(match=match, number=number)
-    return hand_record(
+    return hand_save(
         match=match,
         number=number,
         record=record,
@@ -178,7 +178,7 @@ def test_r14_awarding_twice_never_duplicates_nor_writes_history(
     before = list(TrophyAward.objects.values_list("pk", "feast", "player_id"))
     history = TrophyAward.history.count()
     assert trophies_award_match(match) == {"created": 0, "updated": 0, "deleted": 0}
-    from competitions.tasks import match_completed
+    from tarokk_admin.tasks import match_completed
 
     match_completed(match.pk)
     assert list(TrophyAward.objects.values_list("pk", "feast", "player_id")) == before

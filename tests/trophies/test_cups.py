@@ -16,9 +16,10 @@ from tests.trophies.helpers import (
     completed_match,
     official,
 )
-from trophies.cups import cup_crossings, trophy_cups_recompute
 from trophies.models import TrophyCup, TrophyTally
-from trophies.services import trophy_variant_enter
+from trophies.rules import trophy_cup_crossings
+from trophies.services.awards import trophy_variant_enter
+from trophies.services.trophy_cups import trophy_cups_recompute
 from trophies.tasks import trophy_cups_refresh
 
 THRESHOLDS = (100, 250, 500, 1000)
@@ -49,7 +50,7 @@ def day(n: int) -> dt.date:
 )
 def test_r14_cup_crossings(values, expected):
     awards = [(index + 1, day(index), v) for index, v in enumerate(values)]
-    total, crossings = cup_crossings(awards, THRESHOLDS)
+    total, crossings = trophy_cup_crossings(awards, THRESHOLDS)
     assert total == sum(values)
     assert {c.threshold: c.award_id - 1 for c in crossings} == expected
     assert all(c.date == day(c.award_id - 1) for c in crossings)
@@ -58,10 +59,10 @@ def test_r14_cup_crossings(values, expected):
 def test_r14_cups_follow_date_order_then_id_not_entry_order():
     # Entered late but dated first: it comes first in the walk.
     awards = [(1, day(5), 120), (2, day(1), 30)]
-    _total, crossings = cup_crossings(awards, THRESHOLDS)
+    _total, crossings = trophy_cup_crossings(awards, THRESHOLDS)
     assert [(c.threshold, c.award_id) for c in crossings] == [(100, 1)]
     awards = [(2, day(1), 80), (1, day(1), 30)]  # same day: lower id first
-    _total, crossings = cup_crossings(awards, THRESHOLDS)
+    _total, crossings = trophy_cup_crossings(awards, THRESHOLDS)
     assert crossings[0].award_id == 2
 
 

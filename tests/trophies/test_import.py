@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from competitions.services.imports import matches_import
+from scoring.services.imports.store import matches_import
 from tests.factories import SeasonFactory
 from tests.scoring.engine.sheets import ann, hand, match
 from tests.trophies.helpers import official

@@ -8,7 +8,7 @@ import datetime as dt
 import pytest
 from django.urls import reverse
 
-from competitions.roles import Role
+from tarokk_admin.core.roles import Role
 from tests.factories import PlayerFactory, TeamFactory, UserFactory
 from tests.scoring.engine.sheets import ann, hand
 from tests.trophies.helpers import (
@@ -147,7 +147,7 @@ def test_list_page_runs_a_fixed_number_of_queries(
 ):
     _populate(players)
     for params in ({}, {"q": "kovacs"}, {"year": "2026"}, {"_export": "csv"}):
-        with django_assert_max_num_queries(7):
+        with django_assert_max_num_queries(8):
             assert client.get(LIST, params).status_code == 200
 
 
@@ -234,7 +234,7 @@ def test_r14_official_enters_a_variant_trophy_with_no_match(
     assert (award.feast, award.value, award.variant) == ("golgotha", 130, "emperor")
     assert award.jury_note == "Confirmed by the jury chair."
     assert award.entered_by == officer
-    assert [c.threshold for c in player.cups.all()] == [100]  # R14 cups follow
+    assert [c.threshold for c in player.trophy_cups.all()] == [100]  # R14 cups follow
 
 
 @pytest.mark.parametrize(

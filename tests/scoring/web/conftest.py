@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth.models import Group
 
-from competitions.roles import Role
+from tarokk_admin.core.roles import Role
 from tests.factories import TeamFactory, UserFactory, ready_match
 
 ROLES = (

@@ -8,10 +8,10 @@ import json
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
-from competitions.roles import Role
 from scoring.engine import score_hand_record
 from scoring.models import Hand
-from scoring.services import hand_record
+from scoring.services.hands import hand_save
+from tarokk_admin.core.roles import Role
 from tests.factories import UserFactory, sheet
 from tests.scoring.web.formdata import hand_post
 from tests.scoring.web.test_hand_record_mapping import SPEC_EXAMPLE
@@ -88,7 +88,7 @@ def test_the_attacking_side_alternates_from_the_cut_R3(client, match):
 
 
 def test_editing_a_stored_hand_shows_its_record_and_version(client, match):
-    hand_record(match=match, number=1, record=SPEC_EXAMPLE, user=match.referee)
+    hand_save(match=match, number=1, record=SPEC_EXAMPLE, user=match.referee)
     client.force_login(match.referee)
     html = client.get(url(match)).content.decode()
     assert 'name="version" value="1"' in html
@@ -98,9 +98,9 @@ def test_editing_a_stored_hand_shows_its_record_and_version(client, match):
 
 
 def test_a_conflict_shows_the_other_version_keeps_mine_and_can_overwrite(client, match):
-    hand_record(match=match, number=1, record=sheet(1), user=match.referee)
+    hand_save(match=match, number=1, record=sheet(1), user=match.referee)
     other = UserFactory(username="masik", roles=[Role.OFFICIAL])
-    theirs = hand_record(match=match, number=1, record=sheet(2), user=other, version=1)
+    theirs = hand_save(match=match, number=1, record=sheet(2), user=other, version=1)
     client.force_login(match.referee)
     mine = hand_post(SPEC_EXAMPLE, version=1)
     response = client.post(url(match), mine)

@@ -13,11 +13,13 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from competitions.models import Lineup, Match, MatchResult
-from competitions.roles import Role
-from competitions.services.matches import match_complete, match_record, result_answer
+from competitions.selectors.matches import match_as_record
+from competitions.services.matches import match_complete
+from competitions.services.results import result_answer
 from scoring.engine import score_match_record
 from scoring.models import Hand
-from scoring.services import hand_record
+from scoring.services.hands import hand_save
+from tarokk_admin.core.roles import Role
 from tests.factories import MatchFactory, PlayerFactory, UserFactory, sheet
 from tests.scoring.web.formdata import hand_post
 
@@ -30,7 +32,7 @@ def page(match):
 
 def fill(match, upto=None, user=None):
     for number in range(1, (upto or match.hands_expected) + 1):
-        hand_record(
+        hand_save(
             match=match, number=number, record=sheet(number), user=user or match.referee
         )
 
@@ -57,7 +59,7 @@ def test_completing_shows_the_match_points_and_locks_the_hands_R11(client, match
     assert "Complete match" in client.get(page(match)).content.decode()
     response = client.post(page(match) + "complete/", follow=True)
     html = response.content.decode()
-    expected = score_match_record(match_record(match))["teams"]
+    expected = score_match_record(match_as_record(match))["teams"]
     for team in match.teams:
         assert (
             f'<span class="match-points">{expected[team.name]["points"]}</span>' in html
@@ -182,7 +184,7 @@ def test_downloading_gives_the_match_record(client, match):
     client.force_login(match.referee)
     response = client.get(page(match) + "record.json")
     assert response["Content-Disposition"].startswith("attachment;")
-    assert json.loads(response.content) == match_record(match)
+    assert json.loads(response.content) == match_as_record(match)
 
 
 def _match_record(match, seeds=range(1, 9)):
@@ -234,10 +236,10 @@ def test_match_and_hand_pages_run_a_fixed_number_of_queries(
     counts = []
     for first, upto in ((1, 1), (2, 8)):
         for number in range(first, upto + 1):
-            hand_record(match=match, number=number, record=sheet(number), user=official)
+            hand_save(match=match, number=number, record=sheet(number), user=official)
         for _ in range(upto):  # history rows grow with every change
             hand = Hand.objects.get(match=match, number=1)
-            hand_record(
+            hand_save(
                 match=match,
                 number=1,
                 record=sheet(1),

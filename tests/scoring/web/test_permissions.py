@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from competitions.models import JuryApproval, Match, MatchResult
 from scoring.models import Hand
-from scoring.services import hand_record
+from scoring.services.hands import hand_save
 from tests.factories import sheet
 from tests.scoring.web.conftest import ROLES
 from tests.scoring.web.formdata import hand_post
@@ -20,9 +20,7 @@ pytestmark = pytest.mark.django_db
 
 def fill(match, upto=None):
     for number in range(1, (upto or match.hands_expected) + 1):
-        hand_record(
-            match=match, number=number, record=sheet(number), user=match.referee
-        )
+        hand_save(match=match, number=number, record=sheet(number), user=match.referee)
 
 
 def assert_refused(response, role, allowed):

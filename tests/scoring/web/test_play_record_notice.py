@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 
 from scoring.engine.generate import random_play_record
-from scoring.services import hand_record
+from scoring.services.hands import hand_save
 from tests.factories import ready_match, sheet
 
 pytestmark = pytest.mark.django_db
@@ -21,7 +21,7 @@ def test_play_record_hand_shows_the_replacement_notice(client, play_record, show
         if play_record
         else sheet(4)
     )
-    hand_record(match=match, number=1, record=record, user=match.referee)
+    hand_save(match=match, number=1, record=record, user=match.referee)
     client.force_login(match.referee)
-    html = client.get(reverse("scoring:hand", args=[match.pk, 1])).content.decode()
+    html = client.get(reverse("referee:hand", args=[match.pk, 1])).content.decode()
     assert (NOTICE in html) is shown
