@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from . import cards as c
 from .catalogue import FEASTS, CardNeed, Feast, suit_cards_for
+from .codes import ErrorCode
 from .errors import Errors, pointer
 from .i18n import _
 from .sheet import ROLE_NAMES, SIDE_NAMES, SIDES, Announcement, Side, TeamFacts, other
@@ -39,7 +40,7 @@ def check_consolation(facts: dict[Side, TeamFacts], errors: Errors) -> None:
     attack, defence = facts["attack"], facts["defence"]
     if attack.trumps + defence.trumps != 22:
         errors.add(
-            "trumps_total",
+            ErrorCode.TRUMPS_TOTAL,
             "/defence/trumps",
             _(
                 "The teams' trumps must add up to 22; {attack} + {defence} = {total} (R5)."
@@ -51,7 +52,7 @@ def check_consolation(facts: dict[Side, TeamFacts], errors: Errors) -> None:
         )
     if attack.honours + defence.honours != 2:
         errors.add(
-            "honours_total",
+            ErrorCode.HONOURS_TOTAL,
             "/defence/honours",
             _(
                 "The teams' Honours must add up to 2; {attack} + {defence} = {total} (R5)."
@@ -71,7 +72,9 @@ def check_consolation(facts: dict[Side, TeamFacts], errors: Errors) -> None:
                     "{card} must be held by exactly one team; neither team list it (R5)."
                 )
             )
-            errors.add("middle_split", "/defence/middle", message.format(card=card))
+            errors.add(
+                ErrorCode.MIDDLE_SPLIT, "/defence/middle", message.format(card=card)
+            )
 
 
 def check_messages(
@@ -85,7 +88,7 @@ def check_messages(
             continue
         if a.made is False:
             errors.add(
-                "message_failed",
+                ErrorCode.MESSAGE_FAILED,
                 _at(a, "made"),
                 _(
                     "{feast} is a message, a true statement about the announcer's hand: "
@@ -97,7 +100,7 @@ def check_messages(
         is_count = a.feast.code == "trumps_count" and a.count is not None
         if is_count and team and a.count is not None and a.count > team.trumps - 3:
             errors.add(
-                "count_impossible",
+                ErrorCode.COUNT_IMPOSSIBLE,
                 _at(a, "count"),
                 _(
                     "The {side}'s {role} cannot hold {count} trumps: the team holds "
@@ -118,7 +121,7 @@ def check_contras(announcements: Sequence[Announcement], errors: Errors) -> None
             continue
         if a.feast.is_message:
             errors.add(
-                "contra_on_message",
+                ErrorCode.CONTRA_ON_MESSAGE,
                 _at(a, "contra"),
                 _("{feast} is a message and cannot be contra'd (R6, R8).").format(
                     feast=_(a.feast.name)
@@ -126,7 +129,7 @@ def check_contras(announcements: Sequence[Announcement], errors: Errors) -> None
             )
         elif a.contra.team == a.team and a.contra.by == a.by:
             errors.add(
-                "contra_by_announcer",
+                ErrorCode.CONTRA_BY_ANNOUNCER,
                 _at(a, "contra"),
                 _(
                     "The {side}'s {role} announced {feast} and cannot contra it "
@@ -149,7 +152,7 @@ def check_silent(
             ]
             for blocker in sorted(blockers, key=lambda a: a.index):
                 errors.add(
-                    "silent_suppressed",
+                    ErrorCode.SILENT_SUPPRESSED,
                     pointer("silent", side, i),
                     _(
                         "{silent} does not score for the {side}: it announced {feast}, "
@@ -170,7 +173,7 @@ def check_combinations(announcements: Sequence[Announcement], errors: Errors) ->
         trophies = [a for a in own if a.feast.is_trophy]
         for a in trophies[1:]:
             errors.add(
-                "two_trophies",
+                ErrorCode.TWO_TROPHIES,
                 _at(a, "feast"),
                 _(
                     "The {side} announced two trophies, {first} and {second}; a team "
@@ -183,7 +186,11 @@ def check_combinations(announcements: Sequence[Announcement], errors: Errors) ->
             )
 
 
-_CHAIN_CODES = {"flight": "two_flight_feasts", "intercept": "two_intercept_feasts"}
+# R12: the one-per-team families have their own codes; the other chains share one.
+_CHAIN_CODES = {
+    "flight": ErrorCode.TWO_FLIGHT_FEASTS,
+    "intercept": ErrorCode.TWO_INTERCEPT_FEASTS,
+}
 
 
 def _check_pairs(own: Sequence[Announcement], errors: Errors) -> None:
@@ -196,7 +203,7 @@ def _check_pairs(own: Sequence[Announcement], errors: Errors) -> None:
         seen.add(key)
         if repeated and not a.feast.is_message:
             errors.add(
-                "repeated_announcement",
+                ErrorCode.REPEATED_ANNOUNCEMENT,
                 _at(a),
                 _(
                     "The {side} lists {feast} twice; record each announcement once "
@@ -211,7 +218,7 @@ def _check_pairs(own: Sequence[Announcement], errors: Errors) -> None:
             if a.feast.chain_per_card:
                 if a.cards == b.cards:
                     errors.add(
-                        "magnified_same_card",
+                        ErrorCode.MAGNIFIED_SAME_CARD,
                         _at(a, "cards", 0),
                         _(
                             "{card} carries both {first} and {second}; one card may "
@@ -223,7 +230,7 @@ def _check_pairs(own: Sequence[Announcement], errors: Errors) -> None:
                         ),
                     )
                 continue
-            code = _CHAIN_CODES.get(chain, "two_chain_levels")
+            code = _CHAIN_CODES.get(chain, ErrorCode.TWO_CHAIN_LEVELS)
             errors.add(
                 code,
                 _at(a, "feast"),
@@ -242,7 +249,7 @@ def _check_pairs(own: Sequence[Announcement], errors: Errors) -> None:
                 ) or (a.feast.chain is not None and a.feast.chain == b.feast.chain)
                 if not same_chain:
                     errors.add(
-                        "card_bound_twice",
+                        ErrorCode.CARD_BOUND_TWICE,
                         _at(a),
                         _(
                             "{card} would be bound to trick {first_trick} by {first} "
@@ -347,7 +354,7 @@ def _check_tricks(
         for need in needs[side]:
             if need.count > won[side]:
                 errors.add(
-                    "too_few_tricks",
+                    ErrorCode.TOO_FEW_TRICKS,
                     need.path,
                     (
                         _(
@@ -373,7 +380,7 @@ def _check_tricks(
             and won[a.team] >= threshold
         ):
             errors.add(
-                "free_pass_outcome",
+                ErrorCode.FREE_PASS_OUTCOME,
                 _at(a, "made"),
                 _(
                     "{feast} is made with {count} tricks; the {side} won {won}, so it "
@@ -389,7 +396,7 @@ def _check_tricks(
 
 def _conflict(first: Need, second: Need, why: str, errors: Errors) -> None:
     errors.add(
-        "conflicting_outcomes",
+        ErrorCode.CONFLICTING_OUTCOMES,
         second.path,
         _(
             "The attack's {first} and the defence's {second} cannot both succeed: "
@@ -471,7 +478,7 @@ def _check_holdings(
             if problem and need.path not in reported:
                 reported.add(need.path)
                 errors.add(
-                    "impossible_holding",
+                    ErrorCode.IMPOSSIBLE_HOLDING,
                     need.path,
                     _("{feast} cannot have succeeded: {reason}.").format(
                         feast=need.label, reason=problem

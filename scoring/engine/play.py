@@ -5,28 +5,10 @@ The single entry point is :func:`analyse_play`. It reads the raw JSON ``deal`` a
 ``play`` of a hand record, adds an error for every problem found and, when the deal
 and the play are legal, returns the :class:`~scoring.engine.sheet.PlayFacts`.
 
-Error codes (path in brackets; tricks and cards count from 0 in paths, from 1 in
-messages):
-
-- ``deal_keys``: the deal is not an object with exactly AD, AC, DD, DC (``/deal``,
-  ``/deal/<key>``);
-- ``deal_size``: a seat's hand is not a list of exactly 10 cards (``/deal/<seat>``);
-- ``unknown_card``: not a card of R1 (``/deal/<seat>/<i>``, ``/play/<t>/<i>``);
-- ``duplicate_card``: a card dealt twice (the second place);
-- ``missing_card``: a card in no hand (``/deal``);
-- ``too_few_trumps``: a hand with fewer than 3 trumps (R4) (``/deal/<seat>``);
-- ``xix_not_attack_catcher``, ``xx_not_attack_driver``: R4 (where the card lies);
-- ``play_shape``: the play is not 10 tricks of 4 cards (``/play``, ``/play/<t>``);
-- ``card_not_in_hand``: the player whose turn it is (R2: trick 1 led by AD, later tricks
-  by the previous winner, AD -> DC -> DD -> AC) does not hold the card;
-- ``card_played_twice``: the card was already played;
-- ``revoke``: the player could follow the suit led (a trump lead included) and did not;
-- ``must_trump``: void in the suit led, the player held a trump and did not play one;
-- ``bound_card_early``: a card bound to a later trick (R12) played while its holder had
-  another legal card not bound to a later trick;
-- ``bound_card_withheld``: a card bound to this trick was legal here and not played;
-- ``message_untrue``: a message that is not true of the announcer's hand (R6, R13)
-  (``/announcements/<i>``).
+Every problem is added to the error list with its code: the codes of the deal and the
+play, and the paths they point at, are listed and explained in
+:class:`~scoring.engine.codes.ErrorCode` (tricks and cards count from 0 in paths, from
+1 in messages).
 
 After ``card_not_in_hand`` or ``card_played_twice`` the hands no longer match the play,
 so the rest of that trick is checked and later tricks are not (their errors would be
@@ -39,6 +21,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from . import cards as c
+from .codes import ErrorCode
 from .errors import Errors, pointer, quote
 from .i18n import _, gettext_noop
 from .judge import PlayedHand, is_made, message_problem, silent_achieved
@@ -102,7 +85,7 @@ def _check_deal(deal: object, errors: Errors) -> dict[str, list[str]] | None:
     before = len(errors)
     if not isinstance(deal, dict):
         errors.add(
-            "deal_keys",
+            ErrorCode.DEAL_KEYS,
             "/deal",
             _(
                 "the deal must be an object with the seats AD, AC, DD, DC, not {value}"
@@ -112,7 +95,7 @@ def _check_deal(deal: object, errors: Errors) -> dict[str, list[str]] | None:
     for key in deal:
         if key not in SEATS:
             errors.add(
-                "deal_keys",
+                ErrorCode.DEAL_KEYS,
                 pointer("deal", key),
                 _("unknown seat {seat} in the deal (R2: AD, AC, DD, DC)").format(
                     seat=quote(key)
@@ -124,7 +107,7 @@ def _check_deal(deal: object, errors: Errors) -> dict[str, list[str]] | None:
     for seat in SEATS:
         if seat not in deal:
             errors.add(
-                "deal_keys",
+                ErrorCode.DEAL_KEYS,
                 "/deal",
                 _("the deal has no hand for {seat}").format(seat=seat),
             )
@@ -133,7 +116,7 @@ def _check_deal(deal: object, errors: Errors) -> dict[str, list[str]] | None:
         cards = deal[seat]
         if not isinstance(cards, list):
             errors.add(
-                "deal_size",
+                ErrorCode.DEAL_SIZE,
                 pointer("deal", seat),
                 _("{seat}'s hand must be a list of 10 cards, not {value}").format(
                     seat=seat, value=quote(cards)
@@ -143,7 +126,7 @@ def _check_deal(deal: object, errors: Errors) -> dict[str, list[str]] | None:
             continue
         if len(cards) != 10:
             errors.add(
-                "deal_size",
+                ErrorCode.DEAL_SIZE,
                 pointer("deal", seat),
                 _("{seat} holds {count} cards, not 10 (R4)").format(
                     seat=seat, count=len(cards)
@@ -153,14 +136,14 @@ def _check_deal(deal: object, errors: Errors) -> dict[str, list[str]] | None:
         for i, card in enumerate(cards):
             if not isinstance(card, str) or card not in _ALL:
                 errors.add(
-                    "unknown_card",
+                    ErrorCode.UNKNOWN_CARD,
                     pointer("deal", seat, i),
                     _("{value} is not a card (R1)").format(value=quote(card)),
                 )
             elif card in where:
                 first = where[card]
                 errors.add(
-                    "duplicate_card",
+                    ErrorCode.DUPLICATE_CARD,
                     pointer("deal", seat, i),
                     _("{card} is dealt twice (also {seat}'s card {position})").format(
                         card=card, seat=first[0], position=first[1] + 1
@@ -173,7 +156,7 @@ def _check_deal(deal: object, errors: Errors) -> dict[str, list[str]] | None:
         trumps = sum(1 for card in hand if card in c.TRUMP_SET)
         if len(cards) == 10 and trumps < 3:
             errors.add(
-                "too_few_trumps",
+                ErrorCode.TOO_FEW_TRUMPS,
                 pointer("deal", seat),
                 _(
                     "{seat} holds {count} trumps: every player holds at least 3 (R4)"
@@ -183,13 +166,13 @@ def _check_deal(deal: object, errors: Errors) -> dict[str, list[str]] | None:
         for card in c.ALL_CARDS:
             if card not in where:
                 errors.add(
-                    "missing_card",
+                    ErrorCode.MISSING_CARD,
                     "/deal",
                     _("{card} is in no hand (R4)").format(card=card),
                 )
     for card, seat, code in (
-        ("XIX", "AC", "xix_not_attack_catcher"),
-        ("XX", "AD", "xx_not_attack_driver"),
+        ("XIX", "AC", ErrorCode.XIX_NOT_ATTACK_CATCHER),
+        ("XX", "AD", ErrorCode.XX_NOT_ATTACK_DRIVER),
     ):
         if card in where and where[card][0] != seat:
             at = where[card]
@@ -227,7 +210,7 @@ def _well_formed_prefix(play: list[object]) -> list[list[str]]:
 def _check_shape(play: object, errors: Errors) -> list[list[str]] | None:
     if not isinstance(play, list):
         errors.add(
-            "play_shape",
+            ErrorCode.PLAY_SHAPE,
             "/play",
             _("the play must be a list of 10 tricks: {value}").format(
                 value=quote(play)
@@ -237,7 +220,7 @@ def _check_shape(play: object, errors: Errors) -> list[list[str]] | None:
     ok = True
     if len(play) != 10:
         errors.add(
-            "play_shape",
+            ErrorCode.PLAY_SHAPE,
             "/play",
             _("the play has {count} tricks, not 10").format(count=len(play)),
         )
@@ -245,7 +228,7 @@ def _check_shape(play: object, errors: Errors) -> list[list[str]] | None:
     for t, trick in enumerate(play):
         if not isinstance(trick, list) or len(trick) != 4:
             errors.add(
-                "play_shape",
+                ErrorCode.PLAY_SHAPE,
                 pointer("play", t),
                 _("trick {trick} must be a list of 4 cards, not {value}").format(
                     trick=t + 1, value=quote(trick)
@@ -256,7 +239,7 @@ def _check_shape(play: object, errors: Errors) -> list[list[str]] | None:
         for i, card in enumerate(trick):
             if not isinstance(card, str) or card not in _ALL:
                 errors.add(
-                    "unknown_card",
+                    ErrorCode.UNKNOWN_CARD,
                     pointer("play", t, i),
                     _("trick {trick}: {value} is not a card (R1)").format(
                         trick=t + 1, value=quote(card)
@@ -321,7 +304,7 @@ def _check_cards(
                 in_sync = False
                 if card in played:
                     errors.add(
-                        "card_played_twice",
+                        ErrorCode.CARD_PLAYED_TWICE,
                         pointer("play", t, i),
                         _("trick {trick}, {seat}: {card} was already played").format(
                             trick=n, seat=seat, card=card
@@ -334,7 +317,7 @@ def _check_cards(
                         else _("it is {seat}'s turn")
                     ).format(seat=seat, trick=n)
                     errors.add(
-                        "card_not_in_hand",
+                        ErrorCode.CARD_NOT_IN_HAND,
                         pointer("play", t, i),
                         _(
                             "trick {trick}, {seat}: {card} is not in {seat}'s hand "
@@ -353,7 +336,7 @@ def _check_cards(
             count = counts[seat]
             if i and suit != led and count[led]:
                 errors.add(
-                    "revoke",
+                    ErrorCode.REVOKE,
                     pointer("play", t, i),
                     _(
                         "trick {trick}, {seat}: {card} played but {seat} holds {suit}, "
@@ -362,7 +345,7 @@ def _check_cards(
                 )
             elif i and suit != led and suit != TRUMP and count[TRUMP]:
                 errors.add(
-                    "must_trump",
+                    ErrorCode.MUST_TRUMP,
                     pointer("play", t, i),
                     _(
                         "trick {trick}, {seat}: {card} played but {seat}, void in "
@@ -449,7 +432,7 @@ def _check_binding(
     due = sorted(other for other in legal if bound.get(other) == n)
     if due and card not in due:
         errors.add(
-            "bound_card_withheld",
+            ErrorCode.BOUND_CARD_WITHHELD,
             path,
             _(
                 "trick {trick}, {seat}: {card} played but {bound} is bound to trick "
@@ -460,7 +443,7 @@ def _check_binding(
     own = bound.get(card, 0)
     if own > n and any(other != card and bound.get(other, 0) <= n for other in legal):
         errors.add(
-            "bound_card_early",
+            ErrorCode.BOUND_CARD_EARLY,
             path,
             _(
                 "trick {trick}, {seat}: {card} is bound to trick {own} and may not be "
@@ -494,7 +477,7 @@ def _derive(
             problem = message_problem(hand, a)
             if problem is not None:
                 errors.add(
-                    "message_untrue",
+                    ErrorCode.MESSAGE_UNTRUE,
                     pointer("announcements", a.index),
                     _(
                         "{feast} by {seat} is not true of {seat}'s hand: {reason} "

@@ -13,6 +13,7 @@ from typing import Any, Final
 
 from . import checks
 from .catalogue import FEASTS
+from .codes import ErrorCode
 from .errors import Errors, pointer, quote
 from .i18n import _
 from .parse import ParsedHand, parse_hand
@@ -59,7 +60,7 @@ def _apply_play(parsed: ParsedHand, play: PlayFacts, errors: Errors) -> dict[str
         for key in ("trumps", "honours", "middle"):
             if getattr(given, key) != getattr(derived, key):
                 errors.add(
-                    "fact_disagrees",
+                    ErrorCode.FACT_DISAGREES,
                     pointer(side, key),
                     _(
                         "The {side}'s {key} is given as {given}, but the deal shows "
@@ -73,7 +74,7 @@ def _apply_play(parsed: ParsedHand, play: PlayFacts, errors: Errors) -> dict[str
                 )
     if parsed.tricks_attack is not None and parsed.tricks_attack != play.tricks_attack:
         errors.add(
-            "fact_disagrees",
+            ErrorCode.FACT_DISAGREES,
             "/tricks/attack",
             _(
                 "The attack's tricks are given as {given}, but the play shows "
@@ -86,7 +87,7 @@ def _apply_play(parsed: ParsedHand, play: PlayFacts, errors: Errors) -> dict[str
     for given_a, judged in zip(parsed.announcements, announcements, strict=True):
         if given_a.made is not None and given_a.made != judged.made:
             errors.add(
-                "fact_disagrees",
+                ErrorCode.FACT_DISAGREES,
                 pointer("announcements", given_a.index, "made"),
                 (
                     _("{feast} is given as made, but the play shows it failed (R13).")
@@ -101,7 +102,7 @@ def _apply_play(parsed: ParsedHand, play: PlayFacts, errors: Errors) -> dict[str
         for side in SIDES:
             if sorted(parsed.silent.get(side, ())) != sorted(silent[side]):
                 errors.add(
-                    "fact_disagrees",
+                    ErrorCode.FACT_DISAGREES,
                     pointer("silent", side),
                     _(
                         "The {side}'s silent premiums are given as {given}, but the "
@@ -178,7 +179,9 @@ def score_hand_record(data: object) -> dict[str, Any]:
 def _team_names(data: dict[str, Any], errors: Errors) -> tuple[str, str] | None:
     teams = data.get("teams")
     if "teams" not in data:
-        errors.add("missing_key", "/teams", _("teams is required: the two team names."))
+        errors.add(
+            ErrorCode.MISSING_KEY, "/teams", _("teams is required: the two team names.")
+        )
         return None
     if (
         not isinstance(teams, list)
@@ -186,7 +189,7 @@ def _team_names(data: dict[str, Any], errors: Errors) -> tuple[str, str] | None:
         or not all(isinstance(t, str) and t.strip() for t in teams)
     ):
         errors.add(
-            "wrong_type",
+            ErrorCode.WRONG_TYPE,
             "/teams",
             _("teams must be a list of two team names; got {value}.").format(
                 value=quote(teams)
@@ -195,7 +198,7 @@ def _team_names(data: dict[str, Any], errors: Errors) -> tuple[str, str] | None:
         return None
     if teams[0] == teams[1]:
         errors.add(
-            "same_team",
+            ErrorCode.SAME_TEAM,
             "/teams/1",
             _("A match is between two teams; {team} is named twice.").format(
                 team=quote(teams[1])
@@ -209,19 +212,21 @@ def score_match_record(data: object) -> dict[str, Any]:
     """Judge and score a match record (``royal-tarokk-match/1``, R3, R11, R15)."""
     errors = Errors()
     if not isinstance(data, dict):
-        errors.add("wrong_type", "", _("A match record must be a JSON object."))
+        errors.add(ErrorCode.WRONG_TYPE, "", _("A match record must be a JSON object."))
         return _invalid(errors)
     for key in data:
         if key not in MATCH_KEYS:
             errors.add(
-                "unknown_key",
+                ErrorCode.UNKNOWN_KEY,
                 pointer(key),
                 _("Unknown key {key}; allowed here: {allowed}.").format(
                     key=quote(key), allowed=", ".join(sorted(MATCH_KEYS))
                 ),
             )
     if data.get("format") != MATCH_FORMAT:
-        code = "missing_key" if "format" not in data else "unknown_format"
+        code = (
+            ErrorCode.MISSING_KEY if "format" not in data else ErrorCode.UNKNOWN_FORMAT
+        )
         errors.add(
             code,
             "/format",
@@ -232,7 +237,11 @@ def score_match_record(data: object) -> dict[str, Any]:
     first_team = first if isinstance(first, str) else ""
     if teams is not None and first not in teams:
         errors.add(
-            "unknown_team_name" if "first_attack" in data else "missing_key",
+            (
+                ErrorCode.UNKNOWN_TEAM_NAME
+                if "first_attack" in data
+                else ErrorCode.MISSING_KEY
+            ),
             "/first_attack",
             _(
                 "first_attack must name one of the teams {teams}; got {value} (R3)."
@@ -241,7 +250,7 @@ def score_match_record(data: object) -> dict[str, Any]:
     tiebreak = data.get("tiebreak", False)
     if not isinstance(tiebreak, bool):
         errors.add(
-            "wrong_type",
+            ErrorCode.WRONG_TYPE,
             "/tiebreak",
             _("tiebreak must be true or false, not {value}.").format(
                 value=quote(tiebreak)
@@ -252,7 +261,7 @@ def score_match_record(data: object) -> dict[str, Any]:
     hands = data.get("hands")
     if not isinstance(hands, list):
         errors.add(
-            "missing_key" if hands is None else "wrong_type",
+            ErrorCode.MISSING_KEY if hands is None else ErrorCode.WRONG_TYPE,
             "/hands",
             _("hands must be a list of {count} hand records.").format(count=expected),
         )
@@ -264,7 +273,7 @@ def score_match_record(data: object) -> dict[str, Any]:
             else _("A match has {count} hands; this record has {given} (R3, R15).")
         )
         errors.add(
-            "wrong_hand_count",
+            ErrorCode.WRONG_HAND_COUNT,
             "/hands",
             message.format(count=expected, given=len(hands)),
         )
