@@ -1,10 +1,19 @@
 """The Royal Tarokk rules engine (R1-R13): pure Python, no Django.
 
 Public contract (HAND_RECORD.md): :func:`score_hand_record` and :func:`score_match_record`;
-every error they report carries a code of :class:`ErrorCode`.
+every error they report carries a code of :class:`ErrorCode`. ``MATCH_HANDS`` and
+``TIEBREAK_HANDS`` are the number of hands in a match (R3) and a tie-breaker (R15).
 """
 
 from .codes import ErrorCode
 from .records import score_hand_record, score_match_record, sheet_from_play
+from .scoring import MATCH_HANDS, TIEBREAK_HANDS
 
-__all__ = ["ErrorCode", "score_hand_record", "score_match_record", "sheet_from_play"]
+__all__ = [
+    "MATCH_HANDS",
+    "TIEBREAK_HANDS",
+    "ErrorCode",
+    "score_hand_record",
+    "score_match_record",
+    "sheet_from_play",
+]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Final, cast
 
 from . import cards as c
-from .catalogue import FEASTS, Feast, SuitParam
+from .catalogue import FEASTS, SUIT_COUNT_MIN, TRUMPS_COUNT_MIN, Feast, SuitParam
 from .codes import ErrorCode
 from .errors import Errors, pointer, quote
 from .fields import is_int, unknown_keys
@@ -25,7 +25,7 @@ _PARAMETER_CODES: Final[dict[str, tuple[ErrorCode, ErrorCode]]] = {
 }
 # R13: a trumps_count announcer holds 8+ and, the three others holding at least 3
 # each (R4), at most 13.
-TRUMPS_COUNT_RANGE: Final = (8, 13)
+TRUMPS_COUNT_RANGE: Final = (TRUMPS_COUNT_MIN, len(c.TRUMPS) - 3 * c.MIN_TRUMPS)
 
 
 def _parse_cards(
@@ -159,7 +159,7 @@ def _parse_count(
     if feast.code == "trumps_count":
         low, high = TRUMPS_COUNT_RANGE
     elif suits:
-        low, high = 2, len(c.SUIT_CARDS[suits[0]]) - 1
+        low, high = SUIT_COUNT_MIN, len(c.SUIT_CARDS[suits[0]]) - 1
     else:
         return value
     if not low <= value <= high:

@@ -9,11 +9,20 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from . import cards as c
-from .catalogue import FEASTS, CardNeed, Feast, suit_cards_for
+from .catalogue import FEASTS, CardNeed, Feast, suit_cards_for, tricks_for
 from .codes import ErrorCode
 from .errors import Errors, pointer
 from .i18n import _
-from .sheet import ROLE_NAMES, SIDE_NAMES, SIDES, Announcement, Side, TeamFacts, other
+from .sheet import (
+    ROLE_NAMES,
+    SIDE_NAMES,
+    SIDE_OF_SEAT,
+    SIDES,
+    Announcement,
+    Side,
+    TeamFacts,
+    other,
+)
 
 
 def _at(announcement: Announcement, *parts: str | int) -> str:
@@ -38,7 +47,7 @@ def _role(role: str) -> str:
 def check_consolation(facts: dict[Side, TeamFacts], errors: Errors) -> None:
     """R5: trumps add up to 22, Honours to 2, each middle trump held by one team."""
     attack, defence = facts["attack"], facts["defence"]
-    if attack.trumps + defence.trumps != 22:
+    if attack.trumps + defence.trumps != len(c.TRUMPS):
         errors.add(
             ErrorCode.TRUMPS_TOTAL,
             "/defence/trumps",
@@ -50,7 +59,7 @@ def check_consolation(facts: dict[Side, TeamFacts], errors: Errors) -> None:
                 total=attack.trumps + defence.trumps,
             ),
         )
-    if attack.honours + defence.honours != 2:
+    if attack.honours + defence.honours != len(c.HONOURS):
         errors.add(
             ErrorCode.HONOURS_TOTAL,
             "/defence/honours",
@@ -96,9 +105,9 @@ def check_messages(
                 ).format(feast=_(a.feast.name)),
             )
         team = facts.get(a.team)
-        # R4: the partner holds at least 3 trumps.
-        is_count = a.feast.code == "trumps_count" and a.count is not None
-        if is_count and team and a.count is not None and a.count > team.trumps - 3:
+        if a.feast.code != "trumps_count" or a.count is None or team is None:
+            continue
+        if a.count > team.trumps - c.MIN_TRUMPS:  # R4: the partner holds at least 3
             errors.add(
                 ErrorCode.COUNT_IMPOSSIBLE,
                 _at(a, "count"),
@@ -309,8 +318,7 @@ def _need(
         if a.cards:  # declared magnifiers win their tricks, so the team held them
             cards = cards + tuple(CardNeed(frozenset({x}), 1) for x in a.cards)
             holds = holds | frozenset(a.cards)
-    by_cards = max(((n.at_least + 3) // 4 for n in cards), default=0)
-    count = max(feast.needed_tricks, by_cards)
+    count = max(feast.needed_tricks, tricks_for(cards))
     return Need(feast, feast.tricks, count, cards, holds, a, silent_at)
 
 
@@ -337,7 +345,10 @@ def check_outcomes(
     """Outcomes that the tricks or the other team's outcomes make impossible (R13)."""
     needs = _needs(announcements, silent)
     if tricks_attack is not None:
-        won: dict[Side, int] = {"attack": tricks_attack, "defence": 10 - tricks_attack}
+        won: dict[Side, int] = {
+            "attack": tricks_attack,
+            "defence": c.TRICKS - tricks_attack,
+        }
         _check_tricks(announcements, needs, won, errors)
     _check_across(needs, errors)
     if len(facts) == 2:
@@ -413,7 +424,7 @@ def _check_across(needs: dict[Side, list[Need]], errors: Errors) -> None:
                 why = _("both need to win trick {trick}").format(trick=shared[0])
                 _conflict(first, second, why, errors)
                 continue
-            if first.count + second.count > 10:
+            if first.count + second.count > c.TRICKS:
                 why = _("together they need {count} of the 10 tricks").format(
                     count=first.count + second.count
                 )
@@ -469,7 +480,7 @@ def _check_holdings(
                 problem = _("the {side} did not hold {card} (R5)").format(
                     side=_side(side), card=card
                 )
-            elif card in ("XIX", "XX") and side == "defence":
+            elif card in c.DEALT_TO and SIDE_OF_SEAT[c.DEALT_TO[card]] != side:
                 problem = _("{card} is always dealt to the attack (R4)").format(
                     card=card
                 )

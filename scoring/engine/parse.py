@@ -51,7 +51,7 @@ def _valid_facts(value: object) -> TeamFacts | None:
         type(trumps) is int
         and type(honours) is int
         and TRUMPS_RANGE[0] <= trumps <= TRUMPS_RANGE[1]
-        and 0 <= honours <= 2
+        and 0 <= honours <= len(c.HONOURS)
         and type(middle) is list
         and all(type(card) is str and card in MIDDLE_SET for card in middle)
         and len(set(middle)) == len(middle)
@@ -88,7 +88,7 @@ def _parse_facts(value: object, side: Side, errors: Errors) -> TeamFacts | None:
     if not ok:
         return None
     trumps = int_in(value, "trumps", *TRUMPS_RANGE, path, errors)
-    honours = int_in(value, "honours", 0, 2, path, errors)
+    honours = int_in(value, "honours", 0, len(c.HONOURS), path, errors)
     middle = value["middle"]
     held: list[str] = []
     if not isinstance(middle, list):
@@ -247,7 +247,7 @@ def parse_hand(data: object, errors: Errors) -> ParsedHand | None:
                 )
             else:
                 parsed.tricks_attack = int_in(
-                    tricks, "attack", 0, 10, "/tricks", errors
+                    tricks, "attack", 0, c.TRICKS, "/tricks", errors
                 )
     announcements = data.get("announcements", [])
     if not isinstance(announcements, list):

@@ -26,6 +26,7 @@ from .errors import Errors, pointer, quote
 from .i18n import _, gettext_noop
 from .judge import PlayedHand, is_made, message_problem, silent_achieved
 from .sheet import (
+    FIRST_LEADER,
     PLAY_ORDER,
     SEATS,
     SIDE_OF_SEAT,
@@ -51,6 +52,12 @@ _SEAT_NAMES: Final[dict[str, str]] = {
     "DC": gettext_noop("the defence catcher"),
 }
 _ALL: Final[frozenset[str]] = c.CARD_SET
+# R4: the code of a card of c.DEALT_TO dealt to another seat.
+_DEALT_ELSEWHERE: Final[dict[str, ErrorCode]] = {
+    "XIX": ErrorCode.XIX_NOT_ATTACK_CATCHER,
+    "XX": ErrorCode.XX_NOT_ATTACK_DRIVER,
+}
+assert _DEALT_ELSEWHERE.keys() == c.DEALT_TO.keys(), "a code for every R4 card"
 
 
 def analyse_play(
@@ -124,7 +131,7 @@ def _check_deal(deal: object, errors: Errors) -> dict[str, list[str]] | None:
             )
             complete = False
             continue
-        if len(cards) != 10:
+        if len(cards) != c.HAND_SIZE:
             errors.add(
                 ErrorCode.DEAL_SIZE,
                 pointer("deal", seat),
@@ -153,8 +160,8 @@ def _check_deal(deal: object, errors: Errors) -> dict[str, list[str]] | None:
                 where[card] = (seat, i)
                 hand.append(card)
         hands[seat] = hand
-        trumps = sum(1 for card in hand if card in c.TRUMP_SET)
-        if len(cards) == 10 and trumps < 3:
+        trumps = c.trumps_in(hand)
+        if len(cards) == c.HAND_SIZE and trumps < c.MIN_TRUMPS:
             errors.add(
                 ErrorCode.TOO_FEW_TRUMPS,
                 pointer("deal", seat),
@@ -170,14 +177,11 @@ def _check_deal(deal: object, errors: Errors) -> dict[str, list[str]] | None:
                     "/deal",
                     _("{card} is in no hand (R4)").format(card=card),
                 )
-    for card, seat, code in (
-        ("XIX", "AC", ErrorCode.XIX_NOT_ATTACK_CATCHER),
-        ("XX", "AD", ErrorCode.XX_NOT_ATTACK_DRIVER),
-    ):
+    for card, seat in c.DEALT_TO.items():
         if card in where and where[card][0] != seat:
             at = where[card]
             errors.add(
-                code,
+                _DEALT_ELSEWHERE[card],
                 pointer("deal", *at),
                 _(
                     "{card} is dealt to {seat}: it belongs in {player}'s hand, {own} (R4)"
@@ -199,7 +203,7 @@ def _trick_ok(trick: object) -> bool:
 
 def _well_formed_prefix(play: list[object]) -> list[list[str]]:
     prefix: list[list[str]] = []
-    for trick in play[:10]:
+    for trick in play[: c.TRICKS]:
         if not _trick_ok(trick):
             break
         assert isinstance(trick, list)
@@ -218,7 +222,7 @@ def _check_shape(play: object, errors: Errors) -> list[list[str]] | None:
         )
         return None
     ok = True
-    if len(play) != 10:
+    if len(play) != c.TRICKS:
         errors.add(
             ErrorCode.PLAY_SHAPE,
             "/play",
@@ -289,7 +293,7 @@ def _check_cards(
             counts[seat][SUIT[card]] += 1
     played: set[str] = set()
     before = len(errors)
-    leader = "AD"  # R2: the attack driver leads trick 1
+    leader = FIRST_LEADER
     winner_card: list[str] = []
     winner_seat: list[str] = []
     for t, trick in enumerate(tricks):
@@ -370,7 +374,7 @@ def _check_cards(
         leader = PLAY_ORDER[(start + best) % 4]
         winner_card.append(trick[best])
         winner_seat.append(leader)
-    if len(errors) != before or len(tricks) != 10:
+    if len(errors) != before or len(tricks) != c.TRICKS:
         return None
     winner_side = tuple(SIDE_OF_SEAT[seat] for seat in winner_seat)
     won: dict[Side, set[str]] = {"attack": set(), "defence": set()}
@@ -394,7 +398,7 @@ def _check_cards(
         winner_side=winner_side,
         trick_of=trick_of,
         won={side: frozenset(cards) for side, cards in won.items()},
-        count={"attack": attack_tricks, "defence": 10 - attack_tricks},
+        count={"attack": attack_tricks, "defence": c.TRICKS - attack_tricks},
     )
 
 

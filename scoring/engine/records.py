@@ -18,13 +18,11 @@ from .errors import Errors, pointer, quote
 from .i18n import _
 from .parse import ParsedHand, parse_hand
 from .play import analyse_play
-from .scoring import match_points, score_hand
+from .scoring import MATCH_HANDS, TIEBREAK_HANDS, match_points, score_hand
 from .sheet import SIDE_NAMES, SIDES, Announcement, PlayFacts, Side, TeamFacts
 
 MATCH_FORMAT: Final = "royal-tarokk-match/1"
 MATCH_KEYS: Final = frozenset({"format", "teams", "first_attack", "hands", "tiebreak"})
-TIEBREAK_HANDS: Final = 2  # R15
-MATCH_HANDS: Final = 8  # R3
 
 
 def scoring_silent(
