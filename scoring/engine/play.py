@@ -1,5 +1,6 @@
-"""Play records: the deal (R4), every card's legality (R2, R12 binding) and what the
-engine derives from them (R5 facts, R2 tricks, R7 silent premiums, R13 outcomes).
+"""Play records: the deal (R4, checked by :mod:`.deal`), every card's legality (R2, R12
+binding) and what the engine derives from them (R5 facts, R2 tricks, R7 silent
+premiums, R13 outcomes).
 
 The single entry point is :func:`analyse_play`. It reads the raw JSON ``deal`` and
 ``play`` of a hand record, adds an error for every problem found and, when the deal
@@ -18,12 +19,14 @@ consequences). Follow-suit and binding errors do not stop the checking.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Final
 
 from . import cards as c
 from .codes import ErrorCode
+from .deal import check_deal
 from .errors import Errors, pointer, quote
-from .i18n import _, gettext_noop
+from .i18n import _
 from .judge import PlayedHand, is_made, message_problem, silent_achieved
 from .sheet import (
     FIRST_LEADER,
@@ -45,19 +48,7 @@ POWER: Final[dict[str, int]] = {
     **{card: c.RANK_STRENGTH[card[2:]] for card in c.ALL_SUIT_CARDS},
 }
 _ORDER_INDEX: Final[dict[str, int]] = {seat: i for i, seat in enumerate(PLAY_ORDER)}
-_SEAT_NAMES: Final[dict[str, str]] = {
-    "AD": gettext_noop("the attack driver"),
-    "AC": gettext_noop("the attack catcher"),
-    "DD": gettext_noop("the defence driver"),
-    "DC": gettext_noop("the defence catcher"),
-}
 _ALL: Final[frozenset[str]] = c.CARD_SET
-# R4: the code of a card of c.DEALT_TO dealt to another seat.
-_DEALT_ELSEWHERE: Final[dict[str, ErrorCode]] = {
-    "XIX": ErrorCode.XIX_NOT_ATTACK_CATCHER,
-    "XX": ErrorCode.XX_NOT_ATTACK_DRIVER,
-}
-assert _DEALT_ELSEWHERE.keys() == c.DEALT_TO.keys(), "a code for every R4 card"
 
 
 def analyse_play(
@@ -72,7 +63,7 @@ def analyse_play(
     ``errors``). A message that is untrue of its announcer's hand adds
     ``message_untrue`` and is ``made = False``; the facts are still returned.
     """
-    hands = _check_deal(deal, errors)
+    hands = check_deal(deal, errors)
     tricks = _check_shape(play, errors)
     if hands is None or tricks is None:
         if hands is not None and isinstance(play, list):
@@ -83,111 +74,6 @@ def analyse_play(
     if hand is None:
         return None
     return _derive(hand, announcements, errors)
-
-
-# --- R4: the deal -------------------------------------------------------------------
-
-
-def _check_deal(deal: object, errors: Errors) -> dict[str, list[str]] | None:
-    before = len(errors)
-    if not isinstance(deal, dict):
-        errors.add(
-            ErrorCode.DEAL_KEYS,
-            "/deal",
-            _(
-                "the deal must be an object with the seats AD, AC, DD, DC, not {value}"
-            ).format(value=quote(deal)),
-        )
-        return None
-    for key in deal:
-        if key not in SEATS:
-            errors.add(
-                ErrorCode.DEAL_KEYS,
-                pointer("deal", key),
-                _("unknown seat {seat} in the deal (R2: AD, AC, DD, DC)").format(
-                    seat=quote(key)
-                ),
-            )
-    where: dict[str, tuple[str, int]] = {}  # card -> (seat, index) where dealt
-    hands: dict[str, list[str]] = {}
-    complete = True
-    for seat in SEATS:
-        if seat not in deal:
-            errors.add(
-                ErrorCode.DEAL_KEYS,
-                "/deal",
-                _("the deal has no hand for {seat}").format(seat=seat),
-            )
-            complete = False
-            continue
-        cards = deal[seat]
-        if not isinstance(cards, list):
-            errors.add(
-                ErrorCode.DEAL_SIZE,
-                pointer("deal", seat),
-                _("{seat}'s hand must be a list of 10 cards, not {value}").format(
-                    seat=seat, value=quote(cards)
-                ),
-            )
-            complete = False
-            continue
-        if len(cards) != c.HAND_SIZE:
-            errors.add(
-                ErrorCode.DEAL_SIZE,
-                pointer("deal", seat),
-                _("{seat} holds {count} cards, not 10 (R4)").format(
-                    seat=seat, count=len(cards)
-                ),
-            )
-        hand: list[str] = []
-        for i, card in enumerate(cards):
-            if not isinstance(card, str) or card not in _ALL:
-                errors.add(
-                    ErrorCode.UNKNOWN_CARD,
-                    pointer("deal", seat, i),
-                    _("{value} is not a card (R1)").format(value=quote(card)),
-                )
-            elif card in where:
-                first = where[card]
-                errors.add(
-                    ErrorCode.DUPLICATE_CARD,
-                    pointer("deal", seat, i),
-                    _("{card} is dealt twice (also {seat}'s card {position})").format(
-                        card=card, seat=first[0], position=first[1] + 1
-                    ),
-                )
-            else:
-                where[card] = (seat, i)
-                hand.append(card)
-        hands[seat] = hand
-        trumps = c.trumps_in(hand)
-        if len(cards) == c.HAND_SIZE and trumps < c.MIN_TRUMPS:
-            errors.add(
-                ErrorCode.TOO_FEW_TRUMPS,
-                pointer("deal", seat),
-                _(
-                    "{seat} holds {count} trumps: every player holds at least 3 (R4)"
-                ).format(seat=seat, count=trumps),
-            )
-    if complete:
-        for card in c.ALL_CARDS:
-            if card not in where:
-                errors.add(
-                    ErrorCode.MISSING_CARD,
-                    "/deal",
-                    _("{card} is in no hand (R4)").format(card=card),
-                )
-    for card, seat in c.DEALT_TO.items():
-        if card in where and where[card][0] != seat:
-            at = where[card]
-            errors.add(
-                _DEALT_ELSEWHERE[card],
-                pointer("deal", *at),
-                _(
-                    "{card} is dealt to {seat}: it belongs in {player}'s hand, {own} (R4)"
-                ).format(card=card, seat=at[0], player=_(_SEAT_NAMES[seat]), own=seat),
-            )
-    return hands if len(errors) == before else None
 
 
 # --- R2: the shape of the play ------------------------------------------------------
@@ -271,6 +157,35 @@ def _bound_cards(
     return bound
 
 
+@dataclass(slots=True)
+class _Table:
+    """The play in progress: what each seat still holds (R2) and its bound cards (R12)."""
+
+    holder: dict[str, str]  # card -> seat it was dealt to
+    hands: dict[str, set[str]]  # seat -> the cards it still holds
+    counts: dict[str, dict[str, int]]  # seat -> suit ("T" for trumps) -> cards held
+    bound: dict[str, dict[str, int]]  # seat -> {card: the trick it is bound to}
+    due_at: dict[str, dict[int, list[str]]]  # seat -> trick -> its cards bound to it
+    played: set[str]
+
+
+def _table(deal: dict[str, list[str]], announcements: Sequence[Announcement]) -> _Table:
+    holder = {card: seat for seat, cards in deal.items() for card in cards}
+    bound = _bound_cards(holder, announcements)
+    due_at: dict[str, dict[int, list[str]]] = {seat: {} for seat in SEATS}
+    for seat, mine in bound.items():
+        for card, k in mine.items():
+            due_at[seat].setdefault(k, []).append(card)
+    counts: dict[str, dict[str, int]] = {
+        seat: dict.fromkeys((*c.SUITS, TRUMP), 0) for seat in SEATS
+    }
+    for seat, cards in deal.items():
+        for card in cards:
+            counts[seat][SUIT[card]] += 1
+    hands = {seat: set(cards) for seat, cards in deal.items()}
+    return _Table(holder, hands, counts, bound, due_at, set())
+
+
 def _check_cards(
     deal: dict[str, list[str]],
     tricks: Sequence[Sequence[str]],
@@ -278,96 +193,18 @@ def _check_cards(
     errors: Errors,
 ) -> PlayedHand | None:
     """Play the tricks card by card (R2, R12); the judged hand when all are legal."""
-    holder = {card: seat for seat, cards in deal.items() for card in cards}
-    bound = _bound_cards(holder, announcements)
-    due_at: dict[str, dict[int, list[str]]] = {seat: {} for seat in SEATS}
-    for seat, mine in bound.items():  # seat -> trick -> its cards bound to that trick
-        for card, k in mine.items():
-            due_at[seat].setdefault(k, []).append(card)
-    hands = {seat: set(cards) for seat, cards in deal.items()}
-    counts: dict[str, dict[str, int]] = {
-        seat: dict.fromkeys((*c.SUITS, TRUMP), 0) for seat in SEATS
-    }
-    for seat, cards in deal.items():
-        for card in cards:
-            counts[seat][SUIT[card]] += 1
-    played: set[str] = set()
+    table = _table(deal, announcements)
     before = len(errors)
     leader = FIRST_LEADER
     winner_card: list[str] = []
     winner_seat: list[str] = []
     for t, trick in enumerate(tricks):
-        n = t + 1
         start = _ORDER_INDEX[leader]
         led = SUIT[trick[0]]
         in_sync = True
         for i, card in enumerate(trick):
             seat = PLAY_ORDER[(start + i) % 4]
-            hand = hands[seat]
-            if card not in hand:
-                in_sync = False
-                if card in played:
-                    errors.add(
-                        ErrorCode.CARD_PLAYED_TWICE,
-                        pointer("play", t, i),
-                        _("trick {trick}, {seat}: {card} was already played").format(
-                            trick=n, seat=seat, card=card
-                        ),
-                    )
-                else:
-                    turn = (
-                        _("{seat} leads trick {trick}")
-                        if i == 0
-                        else _("it is {seat}'s turn")
-                    ).format(seat=seat, trick=n)
-                    errors.add(
-                        ErrorCode.CARD_NOT_IN_HAND,
-                        pointer("play", t, i),
-                        _(
-                            "trick {trick}, {seat}: {card} is not in {seat}'s hand "
-                            "({turn}; {card} was dealt to {holder}) (R2)"
-                        ).format(
-                            trick=n,
-                            seat=seat,
-                            card=card,
-                            turn=turn,
-                            holder=holder[card],
-                        ),
-                    )
-                played.add(card)
-                continue
-            suit = SUIT[card]
-            count = counts[seat]
-            if i and suit != led and count[led]:
-                errors.add(
-                    ErrorCode.REVOKE,
-                    pointer("play", t, i),
-                    _(
-                        "trick {trick}, {seat}: {card} played but {seat} holds {suit}, "
-                        "which were led, and must follow suit (R2)"
-                    ).format(trick=n, seat=seat, card=card, suit=_suit_name(led)),
-                )
-            elif i and suit != led and suit != TRUMP and count[TRUMP]:
-                errors.add(
-                    ErrorCode.MUST_TRUMP,
-                    pointer("play", t, i),
-                    _(
-                        "trick {trick}, {seat}: {card} played but {seat}, void in "
-                        "{suit}, holds a trump and must play one (R2)"
-                    ).format(trick=n, seat=seat, card=card, suit=_suit_name(led)),
-                )
-            elif bound[seat]:
-                mine = bound[seat]
-                own = mine.get(card, 0)
-                if own > n or (
-                    own != n and any(x in hand for x in due_at[seat].get(n, ()))
-                ):
-                    lead = led if i else None
-                    path = pointer("play", t, i)
-                    _check_binding(n, seat, card, hand, count, lead, mine, path, errors)
-            hand.discard(card)
-            count[suit] -= 1
-            played.add(card)
+            in_sync = _play_card(table, t, i, seat, card, led, errors) and in_sync
         if not in_sync:
             return None  # the hands no longer match the play: stop (see docstring)
         best = _winner(trick, led)
@@ -376,6 +213,88 @@ def _check_cards(
         winner_seat.append(leader)
     if len(errors) != before or len(tricks) != c.TRICKS:
         return None
+    return _played_hand(deal, table.holder, tricks, winner_card, winner_seat)
+
+
+def _play_card(
+    table: _Table, t: int, i: int, seat: str, card: str, led: str, errors: Errors
+) -> bool:
+    """Card ``i`` of trick ``t`` (from 0), played by ``seat`` (R2, R12); False when
+    ``seat`` does not hold it, so the hands no longer match the play."""
+    n = t + 1
+    hand = table.hands[seat]
+    if card not in hand:
+        _report_not_held(table, t, i, seat, card, errors)
+        table.played.add(card)
+        return False
+    suit = SUIT[card]
+    count = table.counts[seat]
+    if i and suit != led and count[led]:
+        errors.add(
+            ErrorCode.REVOKE,
+            pointer("play", t, i),
+            _(
+                "trick {trick}, {seat}: {card} played but {seat} holds {suit}, "
+                "which were led, and must follow suit (R2)"
+            ).format(trick=n, seat=seat, card=card, suit=_suit_name(led)),
+        )
+    elif i and suit != led and suit != TRUMP and count[TRUMP]:
+        errors.add(
+            ErrorCode.MUST_TRUMP,
+            pointer("play", t, i),
+            _(
+                "trick {trick}, {seat}: {card} played but {seat}, void in "
+                "{suit}, holds a trump and must play one (R2)"
+            ).format(trick=n, seat=seat, card=card, suit=_suit_name(led)),
+        )
+    elif table.bound[seat]:
+        mine = table.bound[seat]
+        own = mine.get(card, 0)
+        due = table.due_at[seat].get(n, ())
+        if own > n or (own != n and any(x in hand for x in due)):
+            lead = led if i else None
+            path = pointer("play", t, i)
+            _check_binding(n, seat, card, hand, count, lead, mine, path, errors)
+    hand.discard(card)
+    count[suit] -= 1
+    table.played.add(card)
+    return True
+
+
+def _report_not_held(
+    table: _Table, t: int, i: int, seat: str, card: str, errors: Errors
+) -> None:
+    n = t + 1
+    if card in table.played:
+        errors.add(
+            ErrorCode.CARD_PLAYED_TWICE,
+            pointer("play", t, i),
+            _("trick {trick}, {seat}: {card} was already played").format(
+                trick=n, seat=seat, card=card
+            ),
+        )
+        return
+    turn = (
+        _("{seat} leads trick {trick}") if i == 0 else _("it is {seat}'s turn")
+    ).format(seat=seat, trick=n)
+    errors.add(
+        ErrorCode.CARD_NOT_IN_HAND,
+        pointer("play", t, i),
+        _(
+            "trick {trick}, {seat}: {card} is not in {seat}'s hand "
+            "({turn}; {card} was dealt to {holder}) (R2)"
+        ).format(trick=n, seat=seat, card=card, turn=turn, holder=table.holder[card]),
+    )
+
+
+def _played_hand(
+    deal: dict[str, list[str]],
+    holder: dict[str, str],
+    tricks: Sequence[Sequence[str]],
+    winner_card: list[str],
+    winner_seat: list[str],
+) -> PlayedHand:
+    """A legal deal and play, indexed for judging (R13)."""
     winner_side = tuple(SIDE_OF_SEAT[seat] for seat in winner_seat)
     won: dict[Side, set[str]] = {"attack": set(), "defence": set()}
     trick_of: dict[str, int] = {}
