@@ -1,47 +1,20 @@
-"""Rule checks across a parsed hand record: R5 consistency, R7, R8, R9/R12 and outcomes.
+"""Rule checks across a parsed hand record: R5 consistency, R6 messages, R7, R8, R9/R12.
 
 Each check appends every problem it finds to an :class:`Errors` list; none stops early.
+What the recorded outcomes need of the tricks and of each other is in :mod:`.outcomes`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 
 from . import cards as c
-from .catalogue import FEASTS, CardNeed, Feast, suit_cards_for, tricks_for
+from .catalogue import FEASTS
 from .codes import ErrorCode
 from .errors import Errors, pointer
 from .i18n import _
-from .sheet import (
-    ROLE_NAMES,
-    SIDE_NAMES,
-    SIDE_OF_SEAT,
-    SIDES,
-    Announcement,
-    Side,
-    TeamFacts,
-    other,
-)
-
-
-def _at(announcement: Announcement, *parts: str | int) -> str:
-    return pointer("announcements", announcement.index, *parts)
-
-
-def _label(announcement: Announcement) -> str:
-    """The feast's translated name, with its declared cards or suits: ``Kite (H-K)``."""
-    extra = announcement.cards or announcement.suits
-    name = _(announcement.feast.name)
-    return name + (f" ({', '.join(extra)})" if extra else "")
-
-
-def _side(side: str) -> str:
-    return _(SIDE_NAMES[side])
-
-
-def _role(role: str) -> str:
-    return _(ROLE_NAMES[role])
+from .labels import feast_label, path_of, role_name, side_name
+from .sheet import SIDES, Announcement, Side, TeamFacts
 
 
 def check_consolation(facts: dict[Side, TeamFacts], errors: Errors) -> None:
@@ -98,7 +71,7 @@ def check_messages(
         if a.made is False:
             errors.add(
                 ErrorCode.MESSAGE_FAILED,
-                _at(a, "made"),
+                path_of(a, "made"),
                 _(
                     "{feast} is a message, a true statement about the announcer's hand: "
                     "it is always made (R6)."
@@ -110,13 +83,13 @@ def check_messages(
         if a.count > team.trumps - c.MIN_TRUMPS:  # R4: the partner holds at least 3
             errors.add(
                 ErrorCode.COUNT_IMPOSSIBLE,
-                _at(a, "count"),
+                path_of(a, "count"),
                 _(
                     "The {side}'s {role} cannot hold {count} trumps: the team holds "
                     "{trumps} and the partner at least 3 (R4, R13)."
                 ).format(
-                    side=_side(a.team),
-                    role=_role(a.by),
+                    side=side_name(a.team),
+                    role=role_name(a.by),
                     count=a.count,
                     trumps=team.trumps,
                 ),
@@ -131,7 +104,7 @@ def check_contras(announcements: Sequence[Announcement], errors: Errors) -> None
         if a.feast.is_message:
             errors.add(
                 ErrorCode.CONTRA_ON_MESSAGE,
-                _at(a, "contra"),
+                path_of(a, "contra"),
                 _("{feast} is a message and cannot be contra'd (R6, R8).").format(
                     feast=_(a.feast.name)
                 ),
@@ -139,11 +112,13 @@ def check_contras(announcements: Sequence[Announcement], errors: Errors) -> None
         elif a.contra.team == a.team and a.contra.by == a.by:
             errors.add(
                 ErrorCode.CONTRA_BY_ANNOUNCER,
-                _at(a, "contra"),
+                path_of(a, "contra"),
                 _(
                     "The {side}'s {role} announced {feast} and cannot contra it "
                     "himself; only the opponents or his partner can (R8)."
-                ).format(side=_side(a.team), role=_role(a.by), feast=_label(a)),
+                ).format(
+                    side=side_name(a.team), role=role_name(a.by), feast=feast_label(a)
+                ),
             )
 
 
@@ -168,7 +143,7 @@ def check_silent(
                         "which already counts it (R7)."
                     ).format(
                         silent=_(FEASTS[code].name),
-                        side=_side(side),
+                        side=side_name(side),
                         feast=_(blocker.feast.name),
                     ),
                 )
@@ -183,12 +158,12 @@ def check_combinations(announcements: Sequence[Announcement], errors: Errors) ->
         for a in trophies[1:]:
             errors.add(
                 ErrorCode.TWO_TROPHIES,
-                _at(a, "feast"),
+                path_of(a, "feast"),
                 _(
                     "The {side} announced two trophies, {first} and {second}; a team "
                     "may announce only one trophy a hand (R9)."
                 ).format(
-                    side=_side(side),
+                    side=side_name(side),
                     first=_(trophies[0].feast.name),
                     second=_(a.feast.name),
                 ),
@@ -213,11 +188,11 @@ def _check_pairs(own: Sequence[Announcement], errors: Errors) -> None:
         if repeated and not a.feast.is_message:
             errors.add(
                 ErrorCode.REPEATED_ANNOUNCEMENT,
-                _at(a),
+                path_of(a),
                 _(
                     "The {side} lists {feast} twice; record each announcement once "
                     "(R12)."
-                ).format(side=_side(a.team), feast=_label(a)),
+                ).format(side=side_name(a.team), feast=feast_label(a)),
             )
             continue
         chain = a.feast.chain
@@ -228,7 +203,7 @@ def _check_pairs(own: Sequence[Announcement], errors: Errors) -> None:
                 if a.cards == b.cards:
                     errors.add(
                         ErrorCode.MAGNIFIED_SAME_CARD,
-                        _at(a, "cards", 0),
+                        path_of(a, "cards", 0),
                         _(
                             "{card} carries both {first} and {second}; one card may "
                             "carry only one magnified feast (R12)."
@@ -242,12 +217,14 @@ def _check_pairs(own: Sequence[Announcement], errors: Errors) -> None:
             code = _CHAIN_CODES.get(chain, ErrorCode.TWO_CHAIN_LEVELS)
             errors.add(
                 code,
-                _at(a, "feast"),
+                path_of(a, "feast"),
                 _(
                     "The {side} lists {first} and {second}: they stand in one chain, "
                     "and only the final level is recorded (R12)."
                 ).format(
-                    side=_side(a.team), first=_(b.feast.name), second=_(a.feast.name)
+                    side=side_name(a.team),
+                    first=_(b.feast.name),
+                    second=_(a.feast.name),
                 ),
             )
         for card, trick in a.bindings():
@@ -259,7 +236,7 @@ def _check_pairs(own: Sequence[Announcement], errors: Errors) -> None:
                 if not same_chain:
                     errors.add(
                         ErrorCode.CARD_BOUND_TWICE,
-                        _at(a),
+                        path_of(a),
                         _(
                             "{card} would be bound to trick {first_trick} by {first} "
                             "and to trick {trick} by {second}; a card can be bound to "
@@ -267,246 +244,10 @@ def _check_pairs(own: Sequence[Announcement], errors: Errors) -> None:
                         ).format(
                             card=card,
                             first_trick=first_trick,
-                            first=_label(b),
+                            first=feast_label(b),
                             trick=trick,
-                            second=_label(a),
+                            second=feast_label(a),
                         ),
                     )
             else:
                 bound.setdefault(card, (trick, a))
-
-
-# ---------------------------------------------------------------------------
-# Outcomes: what made feasts and silent premiums need, held against the tricks
-# and against each other across the two teams.
-
-
-@dataclass(frozen=True, slots=True)
-class Need:
-    """What one made feast or scored silent premium needs of its team."""
-
-    feast: Feast
-    tricks: frozenset[int]
-    count: int
-    cards: tuple[CardNeed, ...]
-    holds: frozenset[str]
-    announcement: Announcement | None = None
-    silent_at: tuple[Side, int] | None = None  # (team, position) in the silent list
-
-    @property
-    def label(self) -> str:
-        """The translated name for a message (with declared cards or suits)."""
-        if self.announcement is None:
-            return _(self.feast.name)
-        return _label(self.announcement)
-
-    @property
-    def path(self) -> str:
-        if self.announcement is not None:
-            return _at(self.announcement, "made")
-        assert self.silent_at is not None
-        return pointer("silent", *self.silent_at)
-
-
-def _need(
-    feast: Feast, a: Announcement | None, silent_at: tuple[Side, int] | None = None
-) -> Need:
-    cards = feast.cards_won
-    holds = feast.holds
-    if a is not None:
-        cards = cards + suit_cards_for(feast, a.suits)
-        if a.cards:  # declared magnifiers win their tricks, so the team held them
-            cards = cards + tuple(CardNeed(frozenset({x}), 1) for x in a.cards)
-            holds = holds | frozenset(a.cards)
-    count = max(feast.needed_tricks, tricks_for(cards))
-    return Need(feast, feast.tricks, count, cards, holds, a, silent_at)
-
-
-def _needs(
-    announcements: Sequence[Announcement], silent: dict[Side, tuple[str, ...]]
-) -> dict[Side, list[Need]]:
-    needs: dict[Side, list[Need]] = {side: [] for side in SIDES}
-    for a in announcements:
-        if a.made and not a.feast.is_message:
-            needs[a.team].append(_need(a.feast, a))
-    for side in SIDES:
-        for i, code in enumerate(silent.get(side, ())):
-            needs[side].append(_need(FEASTS[code], None, (side, i)))
-    return needs
-
-
-def check_outcomes(
-    announcements: Sequence[Announcement],
-    silent: dict[Side, tuple[str, ...]],
-    facts: dict[Side, TeamFacts],
-    tricks_attack: int | None,
-    errors: Errors,
-) -> None:
-    """Outcomes that the tricks or the other team's outcomes make impossible (R13)."""
-    needs = _needs(announcements, silent)
-    if tricks_attack is not None:
-        won: dict[Side, int] = {
-            "attack": tricks_attack,
-            "defence": c.TRICKS - tricks_attack,
-        }
-        _check_tricks(announcements, needs, won, errors)
-    _check_across(needs, errors)
-    if len(facts) == 2:
-        _check_holdings(needs, facts, errors)
-
-
-def _check_tricks(
-    announcements: Sequence[Announcement],
-    needs: dict[Side, list[Need]],
-    won: dict[Side, int],
-    errors: Errors,
-) -> None:
-    for side in SIDES:
-        for need in needs[side]:
-            if need.count > won[side]:
-                errors.add(
-                    ErrorCode.TOO_FEW_TRICKS,
-                    need.path,
-                    (
-                        _(
-                            "{feast} needs at least {count} tricks; the {side} won {won} (R13)."
-                        )
-                        if need.count > 1
-                        else _(
-                            "{feast} needs at least {count} trick; the {side} won {won} "
-                            "(R13)."
-                        )
-                    ).format(
-                        feast=need.label,
-                        count=need.count,
-                        side=_side(side),
-                        won=won[side],
-                    ),
-                )
-    for a in announcements:
-        threshold = a.feast.min_tricks
-        if (
-            a.feast.chain == "free_pass"
-            and a.made is False
-            and won[a.team] >= threshold
-        ):
-            errors.add(
-                ErrorCode.FREE_PASS_OUTCOME,
-                _at(a, "made"),
-                _(
-                    "{feast} is made with {count} tricks; the {side} won {won}, so it "
-                    "cannot have failed (R13)."
-                ).format(
-                    feast=_(a.feast.name),
-                    count=threshold,
-                    side=_side(a.team),
-                    won=won[a.team],
-                ),
-            )
-
-
-def _conflict(first: Need, second: Need, why: str, errors: Errors) -> None:
-    errors.add(
-        ErrorCode.CONFLICTING_OUTCOMES,
-        second.path,
-        _(
-            "The attack's {first} and the defence's {second} cannot both succeed: "
-            "{reason} (R13)."
-        ).format(first=first.label, second=second.label, reason=why),
-    )
-
-
-def _check_across(needs: dict[Side, list[Need]], errors: Errors) -> None:
-    for first in needs["attack"]:
-        for second in needs["defence"]:
-            shared = sorted(first.tricks & second.tricks)
-            if shared:
-                why = _("both need to win trick {trick}").format(trick=shared[0])
-                _conflict(first, second, why, errors)
-                continue
-            if first.count + second.count > c.TRICKS:
-                why = _("together they need {count} of the 10 tricks").format(
-                    count=first.count + second.count
-                )
-                _conflict(first, second, why, errors)
-                continue
-            clash = _card_clash(first.cards, second.cards)
-            if clash:
-                _conflict(first, second, clash, errors)
-
-
-def _card_clash(left: Iterable[CardNeed], right: Iterable[CardNeed]) -> str | None:
-    """Two teams cannot both hold at least k1 of S1 and k2 of S2 in their tricks when
-    k1 + k2 exceeds the cards of S1 and S2 together (Hall's condition for two sets)."""
-    for a in left:
-        for b in right:
-            union = a.cards | b.cards
-            if a.cards & b.cards and a.at_least + b.at_least > len(union):
-                common = sorted(a.cards & b.cards, key=c.ALL_CARDS.index)
-                return _("both need {cards} in their tricks").format(
-                    cards=", ".join(common)
-                )
-    return None
-
-
-def _check_holdings(
-    needs: dict[Side, list[Need]], facts: dict[Side, TeamFacts], errors: Errors
-) -> None:
-    """Cards a made feast needs a team to have held at the deal, against R4 and R5."""
-    if not any(
-        n.holds or n.feast.opponents_hold for side in SIDES for n in needs[side]
-    ):
-        return
-    required: dict[Side, list[tuple[str, Need]]] = {}
-    for side in SIDES:
-        required[side] = [(card, n) for n in needs[side] for card in sorted(n.holds)]
-        required[side] += [
-            (card, n)
-            for n in needs[other(side)]
-            for card in sorted(n.feast.opponents_hold)
-        ]
-    reported: set[str] = set()
-    for side in SIDES:
-        team = facts[side]
-        opponents_cards = {card for card, _need in required[other(side)]}
-        honours = sorted({card for card, _need in required[side] if card in c.HONOURS})
-        for card, need in required[side]:
-            problem = None
-            if card in opponents_cards:
-                problem = _("{card} cannot have been held by both teams").format(
-                    card=card
-                )
-            elif card in c.MIDDLE and card not in team.middle:
-                problem = _("the {side} did not hold {card} (R5)").format(
-                    side=_side(side), card=card
-                )
-            elif card in c.DEALT_TO and SIDE_OF_SEAT[c.DEALT_TO[card]] != side:
-                problem = _("{card} is always dealt to the attack (R4)").format(
-                    card=card
-                )
-            elif card in c.HONOURS and len(honours) > team.honours:
-                problem = _too_many_honours(side, team.honours, honours)
-            if problem and need.path not in reported:
-                reported.add(need.path)
-                errors.add(
-                    ErrorCode.IMPOSSIBLE_HOLDING,
-                    need.path,
-                    _("{feast} cannot have succeeded: {reason}.").format(
-                        feast=need.label, reason=problem
-                    ),
-                )
-
-
-def _too_many_honours(side: Side, held: int, honours: list[str]) -> str:
-    """R5: the team would hold more Honours than it did."""
-    cards = (
-        _("{first} and {second}").format(first=honours[0], second=honours[1])
-        if len(honours) == 2
-        else ", ".join(honours)
-    )
-    message = (
-        _("the {side} would hold {cards} but holds {count} Honour (R5)")
-        if held == 1
-        else _("the {side} would hold {cards} but holds {count} Honours (R5)")
-    )
-    return message.format(side=_side(side), cards=cards, count=held)

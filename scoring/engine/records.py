@@ -16,10 +16,12 @@ from .catalogue import FEASTS
 from .codes import ErrorCode
 from .errors import Errors, pointer, quote
 from .i18n import _
+from .labels import side_name
+from .outcomes import check_outcomes
 from .parse import ParsedHand, parse_hand
 from .play import analyse_play
 from .scoring import MATCH_HANDS, TIEBREAK_HANDS, match_points, score_hand
-from .sheet import SIDE_NAMES, SIDES, Announcement, PlayFacts, Side, TeamFacts
+from .sheet import SIDES, Announcement, PlayFacts, Side, TeamFacts
 
 MATCH_FORMAT: Final = "royal-tarokk-match/1"
 MATCH_KEYS: Final = frozenset({"format", "teams", "first_attack", "hands", "tiebreak"})
@@ -64,7 +66,7 @@ def _apply_play(parsed: ParsedHand, play: PlayFacts, errors: Errors) -> dict[str
                         "The {side}'s {key} is given as {given}, but the deal shows "
                         "{derived} (R5)."
                     ).format(
-                        side=_(SIDE_NAMES[side]),
+                        side=side_name(side),
                         key=key,
                         given=quote(_facts_json(given)[key]),
                         derived=quote(_facts_json(derived)[key]),
@@ -106,7 +108,7 @@ def _apply_play(parsed: ParsedHand, play: PlayFacts, errors: Errors) -> dict[str
                         "The {side}'s silent premiums are given as {given}, but the "
                         "play shows {derived} (R7)."
                     ).format(
-                        side=_(SIDE_NAMES[side]),
+                        side=side_name(side),
                         given=quote(list(parsed.silent.get(side, ()))),
                         derived=quote(list(silent[side])),
                     ),
@@ -146,7 +148,7 @@ def judge_hand(data: object, errors: Errors) -> dict[str, Any] | None:
     checks.check_contras(parsed.announcements, errors)
     checks.check_silent(parsed.announcements, silent, errors)
     checks.check_combinations(parsed.announcements, errors)
-    checks.check_outcomes(
+    check_outcomes(
         parsed.announcements, silent, parsed.facts, parsed.tricks_attack, errors
     )
     if errors or not parsed.complete or len(parsed.facts) != 2:
@@ -212,6 +214,24 @@ def score_match_record(data: object) -> dict[str, Any]:
     if not isinstance(data, dict):
         errors.add(ErrorCode.WRONG_TYPE, "", _("A match record must be a JSON object."))
         return _invalid(errors)
+    _check_match_format(data, errors)
+    teams = _team_names(data, errors)
+    first_team = _first_attack(data, teams, errors)
+    tiebreak = _tiebreak(data, errors)
+    hands = _match_hands(data, tiebreak, errors)
+    if hands is None:
+        return _invalid(errors)
+    results = []
+    for i, hand in enumerate(hands):
+        hand_errors = Errors(prefix=pointer("hands", i))
+        results.append(judge_hand(hand, hand_errors))
+        errors.items.extend(hand_errors.items)
+    if errors or teams is None:
+        return _invalid(errors)
+    return _match_result(teams, first_team, tiebreak, results)
+
+
+def _check_match_format(data: dict[str, Any], errors: Errors) -> None:
     for key in data:
         if key not in MATCH_KEYS:
             errors.add(
@@ -230,9 +250,13 @@ def score_match_record(data: object) -> dict[str, Any]:
             "/format",
             _("format must be {format}.").format(format=quote(MATCH_FORMAT)),
         )
-    teams = _team_names(data, errors)
+
+
+def _first_attack(
+    data: dict[str, Any], teams: tuple[str, str] | None, errors: Errors
+) -> str:
+    """R3: the team attacking in hand 1 (as the cut decided), one of the two."""
     first = data.get("first_attack")
-    first_team = first if isinstance(first, str) else ""
     if teams is not None and first not in teams:
         errors.add(
             (
@@ -245,16 +269,25 @@ def score_match_record(data: object) -> dict[str, Any]:
                 "first_attack must name one of the teams {teams}; got {value} (R3)."
             ).format(teams=quote(list(teams)), value=quote(first)),
         )
+    return first if isinstance(first, str) else ""
+
+
+def _tiebreak(data: dict[str, Any], errors: Errors) -> bool:
     tiebreak = data.get("tiebreak", False)
-    if not isinstance(tiebreak, bool):
-        errors.add(
-            ErrorCode.WRONG_TYPE,
-            "/tiebreak",
-            _("tiebreak must be true or false, not {value}.").format(
-                value=quote(tiebreak)
-            ),
-        )
-        tiebreak = False
+    if isinstance(tiebreak, bool):
+        return tiebreak
+    errors.add(
+        ErrorCode.WRONG_TYPE,
+        "/tiebreak",
+        _("tiebreak must be true or false, not {value}.").format(value=quote(tiebreak)),
+    )
+    return False
+
+
+def _match_hands(
+    data: dict[str, Any], tiebreak: bool, errors: Errors
+) -> list[object] | None:
+    """The hand records: 8 in a match (R3), 2 in a cup tie-breaker (R15)."""
     expected = TIEBREAK_HANDS if tiebreak else MATCH_HANDS
     hands = data.get("hands")
     if not isinstance(hands, list):
@@ -263,7 +296,7 @@ def score_match_record(data: object) -> dict[str, Any]:
             "/hands",
             _("hands must be a list of {count} hand records.").format(count=expected),
         )
-        return _invalid(errors)
+        return None
     if len(hands) != expected:
         message = (
             _("A cup tie-breaker has {count} hands; this record has {given} (R3, R15).")
@@ -275,13 +308,17 @@ def score_match_record(data: object) -> dict[str, Any]:
             "/hands",
             message.format(count=expected, given=len(hands)),
         )
-    results = []
-    for i, hand in enumerate(hands):
-        hand_errors = Errors(prefix=pointer("hands", i))
-        results.append(judge_hand(hand, hand_errors))
-        errors.items.extend(hand_errors.items)
-    if errors or teams is None:
-        return _invalid(errors)
+    return hands
+
+
+def _match_result(
+    teams: tuple[str, str],
+    first_team: str,
+    tiebreak: bool,
+    results: Sequence[dict[str, Any] | None],
+) -> dict[str, Any]:
+    """R3: attack alternates every hand; R11: the match points of the totals (a
+    tie-breaker's raw sum, R15)."""
     totals = {teams[0]: 0, teams[1]: 0}
     out_hands = []
     for i, result in enumerate(results):
