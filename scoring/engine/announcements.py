@@ -239,6 +239,10 @@ def _role(value: object, path: str, errors: Errors) -> Role | None:
 def parse_announcement(
     index: int, value: object, play_mode: bool, errors: Errors
 ) -> Announcement | None:
+    """One announcement of a hand record; None when it is not valid (errors added).
+
+    In a play record ``made`` may be left out: the play decides it.
+    """
     path = f"/announcements/{index}"
     if not isinstance(value, dict):
         errors.add(
@@ -250,44 +254,10 @@ def parse_announcement(
         )
         return None
     unknown_keys(value, ANNOUNCEMENT_KEYS, path, errors)
-    code = value.get("feast")
-    feast: Feast | None = None
-    if code is None:
-        errors.add(ErrorCode.MISSING_KEY, path + "/feast", _("feast is required."))
-    elif not isinstance(code, str) or code not in FEASTS:
-        errors.add(
-            ErrorCode.UNKNOWN_FEAST,
-            path + "/feast",
-            _("Unknown feast {value} (R13).").format(value=quote(code)),
-        )
-    elif FEASTS[code].is_silent:
-        errors.add(
-            ErrorCode.SILENT_ANNOUNCED,
-            path + "/feast",
-            _(
-                "{feast} is a silent premium: list it under silent, not as an "
-                "announcement (R7)."
-            ).format(feast=_(FEASTS[code].name)),
-        )
-    else:
-        feast = FEASTS[code]
+    feast = _parse_feast(value.get("feast"), path + "/feast", errors)
     team = _side(value.get("team"), path + "/team", errors)
     by = _role(value.get("by"), path + "/by", errors)
-    made = value.get("made")
-    if "made" not in value:
-        if not play_mode:
-            errors.add(
-                ErrorCode.MISSING_KEY,
-                path + "/made",
-                _("made is required (true or false)."),
-            )
-    elif not isinstance(made, bool):
-        errors.add(
-            ErrorCode.WRONG_TYPE,
-            path + "/made",
-            _("made must be true or false, not {value}.").format(value=quote(made)),
-        )
-        made = None
+    made = _parse_made(value, path + "/made", play_mode, errors)
     contra = None
     if "contra" in value:
         contra = _parse_contra(value["contra"], path + "/contra", errors)
@@ -295,6 +265,82 @@ def parse_announcement(
         return None
     ok = team is not None and by is not None and (made is not None or play_mode)
     ok = ok and ("contra" not in value or contra is not None)
+    ok = _check_parameters(feast, value, path, errors) and ok
+    cards_: tuple[str, ...] | None = ()
+    suits_: tuple[str, ...] | None = ()
+    count_: int | None = None
+    if feast.declared_cards and "cards" in value:
+        cards_ = _parse_cards(feast, value["cards"], path + "/cards", errors)
+    if feast.suits is not SuitParam.NONE and "suits" in value:
+        suits_ = _parse_suits(feast, value["suits"], path + "/suits", errors)
+    if feast.has_count and "count" in value:
+        count_ = _parse_count(feast, value["count"], suits_, path + "/count", errors)
+        ok = ok and count_ is not None
+    if not ok or cards_ is None or suits_ is None or team is None or by is None:
+        return None
+    return Announcement(
+        index=index,
+        feast=feast,
+        team=team,
+        by=by,
+        cards=cards_,
+        suits=suits_,
+        count=count_,
+        made=made,
+        contra=contra,
+    )
+
+
+def _parse_feast(code: object, path: str, errors: Errors) -> Feast | None:
+    """An announced feast of the catalogue (R13), not a silent premium (R7)."""
+    if code is None:
+        errors.add(ErrorCode.MISSING_KEY, path, _("feast is required."))
+    elif not isinstance(code, str) or code not in FEASTS:
+        errors.add(
+            ErrorCode.UNKNOWN_FEAST,
+            path,
+            _("Unknown feast {value} (R13).").format(value=quote(code)),
+        )
+    elif FEASTS[code].is_silent:
+        errors.add(
+            ErrorCode.SILENT_ANNOUNCED,
+            path,
+            _(
+                "{feast} is a silent premium: list it under silent, not as an "
+                "announcement (R7)."
+            ).format(feast=_(FEASTS[code].name)),
+        )
+    else:
+        return FEASTS[code]
+    return None
+
+
+def _parse_made(
+    value: dict[str, object], path: str, play_mode: bool, errors: Errors
+) -> bool | None:
+    """The recorded outcome; required in a score sheet, optional in a play record."""
+    if "made" not in value:
+        if not play_mode:
+            errors.add(
+                ErrorCode.MISSING_KEY, path, _("made is required (true or false).")
+            )
+        return None
+    made = value["made"]
+    if isinstance(made, bool):
+        return made
+    errors.add(
+        ErrorCode.WRONG_TYPE,
+        path,
+        _("made must be true or false, not {value}.").format(value=quote(made)),
+    )
+    return None
+
+
+def _check_parameters(
+    feast: Feast, value: dict[str, object], path: str, errors: Errors
+) -> bool:
+    """R12, R13: the cards, suits and count the feast declares, and no others."""
+    ok = True
     wants = (
         ("cards", feast.declared_cards > 0),
         ("suits", feast.suits is not SuitParam.NONE),
@@ -319,27 +365,4 @@ def parse_announcement(
                     feast=_(feast.name), key=key, value=quote(value[key])
                 ),
             )
-    cards_: tuple[str, ...] | None = ()
-    suits_: tuple[str, ...] | None = ()
-    count_: int | None = None
-    if feast.declared_cards and "cards" in value:
-        cards_ = _parse_cards(feast, value["cards"], path + "/cards", errors)
-    if feast.suits is not SuitParam.NONE and "suits" in value:
-        suits_ = _parse_suits(feast, value["suits"], path + "/suits", errors)
-    if feast.has_count and "count" in value:
-        count_ = _parse_count(feast, value["count"], suits_, path + "/count", errors)
-        ok = ok and count_ is not None
-    if not ok or cards_ is None or suits_ is None or team is None or by is None:
-        return None
-    assert made is None or isinstance(made, bool)
-    return Announcement(
-        index=index,
-        feast=feast,
-        team=team,
-        by=by,
-        cards=cards_,
-        suits=suits_,
-        count=count_,
-        made=made,
-        contra=contra,
-    )
+    return ok

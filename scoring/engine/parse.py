@@ -198,20 +198,7 @@ def parse_hand(data: object, errors: Errors) -> ParsedHand | None:
         return None
     parsed = ParsedHand(play_mode="deal" in data or "play" in data)
     unknown_keys(data, HAND_KEYS, "", errors)
-    if "format" not in data:
-        errors.add(
-            ErrorCode.MISSING_KEY,
-            "/format",
-            _("format is required: {format}.").format(format=quote(HAND_FORMAT)),
-        )
-    elif data["format"] != HAND_FORMAT:
-        errors.add(
-            ErrorCode.UNKNOWN_FORMAT,
-            "/format",
-            _("Unknown format {value}; expected {format}.").format(
-                value=quote(data["format"]), format=quote(HAND_FORMAT)
-            ),
-        )
+    _check_format(data, errors)
     required = ["announcements"]
     required += ["deal", "play"] if parsed.play_mode else ["attack", "defence"]
     for key in required:
@@ -230,25 +217,53 @@ def parse_hand(data: object, errors: Errors) -> ParsedHand | None:
             else:
                 parsed.facts[side] = facts
     if "tricks" in data:
-        tricks = data["tricks"]
-        if not isinstance(tricks, dict):
-            errors.add(
-                ErrorCode.WRONG_TYPE,
-                "/tricks",
-                _('tricks must be an object like {{"attack": 6}}, not {value}.').format(
-                    value=quote(tricks)
-                ),
-            )
-        else:
-            unknown_keys(tricks, TRICKS_KEYS, "/tricks", errors)
-            if "attack" not in tricks:
-                errors.add(
-                    ErrorCode.MISSING_KEY, "/tricks/attack", _("tricks needs attack.")
-                )
-            else:
-                parsed.tricks_attack = int_in(
-                    tricks, "attack", 0, c.TRICKS, "/tricks", errors
-                )
+        parsed.tricks_attack = _parse_tricks(data["tricks"], errors)
+    _parse_announcements(data, parsed, errors)
+    if "silent" in data:
+        parsed.silent = _parse_silent(data["silent"], errors)
+        if parsed.silent is None:
+            parsed.complete = False
+    return parsed
+
+
+def _check_format(data: dict[str, object], errors: Errors) -> None:
+    if "format" not in data:
+        errors.add(
+            ErrorCode.MISSING_KEY,
+            "/format",
+            _("format is required: {format}.").format(format=quote(HAND_FORMAT)),
+        )
+    elif data["format"] != HAND_FORMAT:
+        errors.add(
+            ErrorCode.UNKNOWN_FORMAT,
+            "/format",
+            _("Unknown format {value}; expected {format}.").format(
+                value=quote(data["format"]), format=quote(HAND_FORMAT)
+            ),
+        )
+
+
+def _parse_tricks(tricks: object, errors: Errors) -> int | None:
+    """The attack's tricks (R2), given beside the facts; None when not valid."""
+    if not isinstance(tricks, dict):
+        errors.add(
+            ErrorCode.WRONG_TYPE,
+            "/tricks",
+            _('tricks must be an object like {{"attack": 6}}, not {value}.').format(
+                value=quote(tricks)
+            ),
+        )
+        return None
+    unknown_keys(tricks, TRICKS_KEYS, "/tricks", errors)
+    if "attack" not in tricks:
+        errors.add(ErrorCode.MISSING_KEY, "/tricks/attack", _("tricks needs attack."))
+        return None
+    return int_in(tricks, "attack", 0, c.TRICKS, "/tricks", errors)
+
+
+def _parse_announcements(
+    data: dict[str, object], parsed: ParsedHand, errors: Errors
+) -> None:
     announcements = data.get("announcements", [])
     if not isinstance(announcements, list):
         errors.add(
@@ -266,8 +281,3 @@ def parse_hand(data: object, errors: Errors) -> ParsedHand | None:
                 parsed.complete = False
             else:
                 parsed.announcements.append(announcement)
-    if "silent" in data:
-        parsed.silent = _parse_silent(data["silent"], errors)
-        if parsed.silent is None:
-            parsed.complete = False
-    return parsed
