@@ -11,7 +11,7 @@ from .codes import ErrorCode
 from .errors import Errors, pointer, quote
 from .fields import is_int, unknown_keys
 from .i18n import _
-from .sheet import Announcement, Contra, Role, Side
+from .sheet import ROLES, SIDES, Announcement, Contra, Role, Side
 
 CONTRA_KEYS: Final = frozenset({"team", "by"})
 ANNOUNCEMENT_KEYS: Final = frozenset(
@@ -201,7 +201,7 @@ def _parse_contra(value: object, path: str, errors: Errors) -> Contra | None:
 
 
 def _side(value: object, path: str, errors: Errors) -> Side | None:
-    if value == "attack" or value == "defence":
+    if value in SIDES:
         return cast(Side, value)
     if value is None:
         errors.add(
@@ -219,7 +219,7 @@ def _side(value: object, path: str, errors: Errors) -> Side | None:
 
 
 def _role(value: object, path: str, errors: Errors) -> Role | None:
-    if value == "driver" or value == "catcher":
+    if value in ROLES:
         return cast(Role, value)
     if value is None:
         errors.add(

@@ -16,13 +16,13 @@ from .codes import ErrorCode
 from .errors import Errors, pointer, quote
 from .fields import int_in, type_name, unknown_keys
 from .i18n import _
-from .sheet import SIDES, Announcement, Side, TeamFacts
+from .sheet import FACT_FIELDS, SIDES, Announcement, Side, TeamFacts
 
 HAND_FORMAT: Final = "royal-tarokk-hand/1"
 HAND_KEYS: Final = frozenset(
     {"format", "attack", "defence", "tricks", "announcements", "silent", "deal", "play"}
 )
-FACT_KEYS: Final = frozenset({"trumps", "honours", "middle"})
+FACT_KEYS: Final = frozenset(FACT_FIELDS)
 TRICKS_KEYS: Final = frozenset({"attack"})
 SILENT_KEYS: Final = frozenset(SIDES)
 # R5: each team holds 6-16 trumps.
@@ -77,7 +77,7 @@ def _parse_facts(value: object, side: Side, errors: Errors) -> TeamFacts | None:
         return None
     unknown_keys(value, FACT_KEYS, path, errors)
     ok = True
-    for key in ("trumps", "honours", "middle"):
+    for key in FACT_FIELDS:
         if key not in value:
             errors.add(
                 ErrorCode.MISSING_KEY,

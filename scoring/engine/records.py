@@ -21,7 +21,7 @@ from .outcomes import check_outcomes
 from .parse import ParsedHand, parse_hand
 from .play import analyse_play
 from .scoring import MATCH_HANDS, TIEBREAK_HANDS, match_points, score_hand
-from .sheet import SIDES, Announcement, PlayFacts, Side, TeamFacts
+from .sheet import FACT_FIELDS, SIDES, Announcement, PlayFacts, Side, TeamFacts
 
 MATCH_FORMAT: Final = "royal-tarokk-match/1"
 MATCH_KEYS: Final = frozenset({"format", "teams", "first_attack", "hands", "tiebreak"})
@@ -57,7 +57,7 @@ def _apply_play(parsed: ParsedHand, play: PlayFacts, errors: Errors) -> dict[str
         derived = play.facts[side]
         if given is None:
             continue
-        for key in ("trumps", "honours", "middle"):
+        for key in FACT_FIELDS:
             if getattr(given, key) != getattr(derived, key):
                 errors.add(
                     ErrorCode.FACT_DISAGREES,

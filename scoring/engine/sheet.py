@@ -43,6 +43,10 @@ def other(side: Side) -> Side:
     return "defence" if side == "attack" else "attack"
 
 
+# A team's facts in a score sheet, in the record's order (R5).
+FACT_FIELDS: Final[tuple[str, ...]] = ("trumps", "honours", "middle")
+
+
 @dataclass(frozen=True, slots=True)
 class TeamFacts:
     """A team's consolation facts (R5): trumps, honours and which middle trumps it holds."""
