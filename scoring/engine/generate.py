@@ -39,6 +39,9 @@ from .sheet import (
 )
 
 _SHUFFLED = tuple(card for card in c.ALL_CARDS if card not in c.DEALT_TO)
+_FIXED = {
+    seat: [card for card, to in c.DEALT_TO.items() if to == seat] for seat in SEATS
+}
 _ORDER = {card: i for i, card in enumerate(c.ALL_CARDS)}
 
 
@@ -51,9 +54,8 @@ def random_deal(rng: random.Random) -> dict[str, list[str]]:
         rng.shuffle(cards)
         deal: dict[str, list[str]] = {}
         for seat in SEATS:
-            own = [card for card, to in c.DEALT_TO.items() if to == seat]
-            take = c.HAND_SIZE - len(own)
-            deal[seat], cards = own + cards[:take], cards[take:]
+            take = c.HAND_SIZE - len(_FIXED[seat])
+            deal[seat], cards = _FIXED[seat] + cards[:take], cards[take:]
         if all(c.trumps_in(h) >= c.MIN_TRUMPS for h in deal.values()):
             return {seat: sorted(h, key=_ORDER.__getitem__) for seat, h in deal.items()}
 
