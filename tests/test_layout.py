@@ -138,7 +138,7 @@ def _cycle() -> list[str] | None:
         stack.append(node)
         for target in sorted(edges.get(node, ())):
             if state.get(target) == 1:
-                return stack[stack.index(target) :] + [target]
+                return [*stack[stack.index(target) :], target]
             if target not in state and (found := visit(target)):
                 return found
         stack.pop()
@@ -183,7 +183,9 @@ def test_no_satellite_module_beside_a_layer_package():
     assert satellites == []
 
 
-@pytest.mark.parametrize("path", _source_files(), ids=lambda p: str(p.relative_to(ROOT)))
+@pytest.mark.parametrize(
+    "path", _source_files(), ids=lambda p: str(p.relative_to(ROOT))
+)
 def test_modules_and_functions_stay_readable_in_one_sitting(path):
     lines = path.read_text().splitlines()
     assert len(lines) <= MAX_MODULE_LINES, f"{len(lines)} lines"

@@ -70,7 +70,7 @@ def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "competition__season", "team_a", "team_b", "jury_approval"
         ).get(pk=pk)
         return render_to_string(
-            "competitions/_match_body.html",
+            "scoring/_public_match_body.html",
             {"match": match, "sheet": match_sheet(match)},
         )
 
@@ -83,7 +83,7 @@ def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
     )
     return render(
         request,
-        "competitions/match.html",
+        "scoring/public_match.html",
         {
             "title": f"{head['team_a__name']} – {head['team_b__name']}",
             "body": cached_body(key, body),

@@ -123,7 +123,7 @@ def team_detail(request: HttpRequest, pk: int) -> HttpResponse:
             reverse=True,
         )
         return render_to_string(
-            "competitions/_team_body.html",
+            "_team_body.html",
             {
                 "team": team,
                 "season": season,
@@ -145,6 +145,6 @@ def team_detail(request: HttpRequest, pk: int) -> HttpResponse:
     )
     return render(
         request,
-        "competitions/team.html",
+        "team.html",
         {"team": team, "body": cached_body(key, body), "section": "championship"},
     )

@@ -10,7 +10,7 @@ from django.contrib.auth.models import Group
 from playwright.sync_api import Page, expect
 
 from tarokk_admin.core.roles import Role
-from tests.competitions.cupkit import drawn_cup, level_records, play, tie_at
+from tests.competitions.kit import drawn_cup, level_records, play, tie_at
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

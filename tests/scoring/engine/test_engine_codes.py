@@ -19,9 +19,9 @@ import scoring.engine
 from scoring.engine import ErrorCode, score_hand_record, score_match_record
 from scoring.engine.errors import Errors
 from scoring.engine.generate import random_play_record
-from tests.scoring.engine import playkit as k
+from tests.scoring.engine import kit as k
+from tests.scoring.kit import hand, match
 
-from .sheets import hand, match
 from .test_engine_properties import json_values, seeds
 from .test_engine_validation import INVALID
 

@@ -12,9 +12,8 @@ from scoring.engine import MATCH_HANDS, TIEBREAK_HANDS, score_match_record
 from scoring.engine import cards as c
 from scoring.engine.generate import random_deal
 from scoring.engine.sheet import SEATS
-from tests.scoring.engine import playkit as k
-
-from .sheets import hand, match
+from tests.scoring.engine import kit as k
+from tests.scoring.kit import hand, match
 
 
 def test_R3_R15_hands_in_a_match_are_exported_by_the_engine():
