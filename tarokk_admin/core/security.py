@@ -63,15 +63,18 @@ class RequestCharsetMiddleware:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         charset = request.content_params.get("charset")
-        if charset is not None and not self._accepted(charset):
-            return HttpResponseBadRequest(
-                _(
-                    "The request is in the character set %(charset)s: send it as "
-                    "UTF-8 (Content-Type: …; charset=utf-8)."
+        if charset is not None:
+            if not self._accepted(charset):
+                return HttpResponseBadRequest(
+                    _(
+                        "The request is in the character set %(charset)s: send it "
+                        "as UTF-8 (Content-Type: …; charset=utf-8)."
+                    )
+                    % {"charset": charset[:40]},
+                    content_type="text/plain; charset=utf-8",
                 )
-                % {"charset": charset[:40]},
-                content_type="text/plain; charset=utf-8",
-            )
+            # "UTF8" or "us-ascii" is read as UTF-8, under the name Django expects.
+            request.encoding = "utf-8"
         return self.get_response(request)
 
     @staticmethod
