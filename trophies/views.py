@@ -18,11 +18,11 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
-from django_tables2.export import TableExport
 
 from competitions.models import Player
 from competitions.permissions import is_official
 from competitions.services import ServiceError
+from tarokk_admin.core.export import table_export
 from trophies.catalogue import trophy_name
 from trophies.cups import cup_thresholds
 from trophies.filters import TrophyListFilter
@@ -52,11 +52,7 @@ LIST_CACHE_SECONDS = 60 * 60
 
 
 def _export(request: HttpRequest, table: Any, name: str) -> HttpResponse | None:
-    export_format = request.GET.get("_export")
-    if not TableExport.is_valid_format(export_format):
-        return None
-    exporter = TableExport(export_format, table, exclude_columns=())
-    return exporter.response(f"{name}.{export_format}")
+    return table_export(request, table, name, exclude_columns=())
 
 
 def trophy_list(request: HttpRequest) -> HttpResponse:
@@ -66,7 +62,7 @@ def trophy_list(request: HttpRequest) -> HttpResponse:
     language under the trophy data's mark (``trophy_data_mark``: any award, cup,
     player or points change gives a new key); the title bar, with the officials'
     button, and the navbar are rendered per request."""
-    if TableExport.is_valid_format(request.GET.get("_export")):
+    if "_export" in request.GET:
         return _list_export(request)
     query = urlencode(sorted(request.GET.lists()), doseq=True)
     digest = hashlib.sha256(f"{get_language()}?{query}".encode()).hexdigest()[:32]

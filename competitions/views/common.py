@@ -10,12 +10,11 @@ from django.shortcuts import get_object_or_404
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig, Table
-from django_tables2.export import TableExport
 
 from competitions.models import Season
 from competitions.selectors.page_cache import PAGE_SECONDS
+from tarokk_admin.core.export import table_export as core_table_export
 
-EXPORT_FORMATS = ("csv", "xlsx")
 PER_PAGE = 50
 
 
@@ -38,18 +37,8 @@ def table_export(
     request: HttpRequest, table: Table, filename: str
 ) -> HttpResponse | None:
     """``?_export=csv|xlsx``: the table's rows as on the page (filtered, sorted) —
-    every page of them, without the page's HTML."""
-    export = request.GET.get("_export")
-    if export is None:
-        return None
-    if export not in EXPORT_FORMATS:
-        return HttpResponse(
-            _("Unknown export format %(format)s: use csv or xlsx.")
-            % {"format": export},
-            status=400,
-            content_type="text/plain; charset=utf-8",
-        )
-    return TableExport(export, table).response(f"{filename}.{export}")
+    every page of them, without the page's HTML (``tarokk_admin.core.export``)."""
+    return core_table_export(request, table, filename)
 
 
 def cached_body(key: str, render: Callable[[], str]) -> SafeString:
