@@ -69,8 +69,7 @@ serve: $(STAMP)
 	$(BIN)/celery -A tarokk_admin beat --loglevel=INFO --schedule=var/celerybeat-schedule & beat=$$!; \
 	trap 'kill $$worker $$beat 2>/dev/null || true; wait' EXIT INT TERM; \
 	echo "Serving Tarokk Admin with gunicorn on http://$(BIND)"; \
-	$(BIN)/gunicorn tarokk_admin.wsgi --bind $(BIND) --workers $${WEB_CONCURRENCY:-3} \
-		--access-logfile - --error-logfile -
+	$(BIN)/gunicorn --config gunicorn.conf.py --bind $(BIND)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -16,3 +16,13 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tarokk_admin.settings.productio
 app = Celery("tarokk_admin")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+
+
+@app.on_configure.connect
+def _settings_loaded_or_exit(**_kwargs: object) -> None:
+    """A worker or beat reads the settings first: a configuration problem stops it
+    with one sentence naming the variable (in a web process they are loaded already).
+    """
+    from tarokk_admin.config import settings_loaded_or_exit
+
+    settings_loaded_or_exit()

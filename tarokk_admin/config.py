@@ -7,6 +7,7 @@ sentence and stop instead of showing a traceback.
 
 from __future__ import annotations
 
+import os
 import sys
 from typing import Any, NoReturn
 from urllib.parse import urlsplit
@@ -14,20 +15,12 @@ from urllib.parse import urlsplit
 import environ
 from django.core.exceptions import ImproperlyConfigured
 
+from tarokk_admin.core.environment import Environment, redacted
+
 DATABASE_SCHEMES = ("postgres", "postgresql", "pgsql", "sqlite")
 REDIS_SCHEMES = ("redis", "rediss", "unix")
-
-
-def redacted(url: str) -> str:
-    """``url`` with any password replaced by ``***``, fit to print."""
-    try:
-        parts = urlsplit(url)
-        if parts.password:
-            netloc = parts.netloc.replace(f":{parts.password}@", ":***@", 1)
-            return parts._replace(netloc=netloc).geturl()
-    except ValueError:
-        pass
-    return url
+OLD_EMAIL_VARIABLES = ("DJANGO_EMAIL_BACKEND", "DJANGO_EMAIL_HOST", "DJANGO_EMAIL_PORT")
+CONSOLE_EMAIL = "django.core.mail.backends.console.EmailBackend"
 
 
 def database_from_url(url: str) -> dict[str, Any]:
@@ -53,7 +46,10 @@ def database_from_url(url: str) -> dict[str, Any]:
 
 
 def redis_url_checked(url: str) -> str:
-    """Return ``REDIS_URL`` unchanged when it is usable, else stop with one sentence."""
+    """Return ``REDIS_URL`` unchanged when it is usable (or empty: no Redis), else
+    stop with one sentence."""
+    if not url:
+        return url
     try:
         parts = urlsplit(url)
         parts.port  # noqa: B018 - raises ValueError on a port that is not a number
@@ -74,12 +70,32 @@ def redis_url_checked(url: str) -> str:
     return url
 
 
-def required(env: environ.Env, name: str, why: str) -> str:
+def required(env: Environment, name: str, why: str) -> str:
     """Return a variable that must be set, else stop with one sentence."""
-    value: str = env.str(name, default="")
+    value = env.text(name, default="")
     if not value:
         raise ImproperlyConfigured(f"{name} must be set {why}.")
     return value
+
+
+def email_settings(env: Environment) -> dict[str, Any]:
+    """Django's ``EMAIL_*`` settings from ``EMAIL_URL`` (console by default), or
+    from the older ``DJANGO_EMAIL_BACKEND``/``_HOST``/``_PORT`` when only they are
+    set; both at once would leave it unclear which one is meant."""
+    old = [name for name in OLD_EMAIL_VARIABLES if env.raw(name) is not None]
+    if env.raw("EMAIL_URL") is None and old:
+        return {
+            **env.email_url("EMAIL_URL", "consolemail://"),
+            "EMAIL_BACKEND": env.dotted_path("DJANGO_EMAIL_BACKEND", CONSOLE_EMAIL),
+            "EMAIL_HOST": env.text("DJANGO_EMAIL_HOST", "localhost"),
+            "EMAIL_PORT": env.whole("DJANGO_EMAIL_PORT", 25, minimum=1, maximum=65535),
+        }
+    if old:
+        raise ImproperlyConfigured(
+            f"EMAIL_URL replaces {', '.join(old)}: set EMAIL_URL alone, e.g. "
+            "smtp+tls://user:password@host:587."
+        )
+    return env.email_url("EMAIL_URL", "consolemail://")
 
 
 def exit_with(exc: BaseException) -> NoReturn:
@@ -96,6 +112,16 @@ def settings_loaded_or_exit() -> None:
         settings.INSTALLED_APPS  # noqa: B018 - forces the settings module to load
     except ImproperlyConfigured as exc:
         exit_with(exc)
+    except ModuleNotFoundError as exc:
+        module = os.environ.get("DJANGO_SETTINGS_MODULE", "")
+        if exc.name is None or not module.startswith(exc.name):
+            raise
+        exit_with(
+            ImproperlyConfigured(
+                f"DJANGO_SETTINGS_MODULE must name a settings module such as "
+                f"tarokk_admin.settings.production, not {module!r}."
+            )
+        )
 
 
 def database_reachable_or_exit() -> None:

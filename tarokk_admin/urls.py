@@ -8,6 +8,7 @@ from django.urls import include, path
 from competitions import urls as competitions
 from scoring import urls as scoring
 from tarokk_admin import health
+from tarokk_admin.core.login import LoginForm
 from tarokk_admin.views import home, teams
 from trophies import urls as trophies
 
@@ -21,7 +22,11 @@ officials = (
 urlpatterns = [
     path("", home.home, name="home"),
     path("healthz", health.healthz, name="healthz"),
-    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path(
+        "accounts/login/",
+        auth_views.LoginView.as_view(authentication_form=LoginForm),
+        name="login",
+    ),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),

@@ -55,6 +55,23 @@ def _default_language():
     translation.deactivate()
 
 
+@pytest.fixture(autouse=True)
+def _role_groups(request):
+    """The role groups that migration 0001 creates exist in every database test: a
+    transactional test (the browser tests) ends by flushing the database, and with it
+    the groups, for the tests that follow it on the same worker."""
+    if request.node.get_closest_marker("django_db") is None:
+        return
+    from django.contrib.auth.models import Group
+
+    from tarokk_admin.core.roles import Role
+
+    names = {role.value for role in Role}
+    if Group.objects.filter(name__in=names).count() < len(names):
+        for name in names:
+            Group.objects.get_or_create(name=name)
+
+
 def pytest_collection_modifyitems(config, items):
     """Skip browser tests, saying why, when Debian's chromium is not installed."""
     if CHROMIUM.exists():

@@ -8,25 +8,27 @@ result backend and Django's cache to Redis.
 
 from pathlib import Path
 
-import environ
 from django.utils.translation import gettext_lazy as _
 
-from tarokk_admin.config import database_from_url, redis_url_checked
+from tarokk_admin.config import database_from_url, email_settings, redis_url_checked
+from tarokk_admin.core.environment import Environment
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 
-env = environ.Env()
+# Strict readers: a value that is set but means nothing stops the start with one
+# sentence naming the variable (tarokk_admin/core/environment.py).
+env = Environment()
 
 # --- Core -----------------------------------------------------------------------------
 
 # Development-only key; production.py refuses to start without DJANGO_SECRET_KEY.
-SECRET_KEY = env.str(
+SECRET_KEY = env.text(
     "DJANGO_SECRET_KEY",
     default="django-insecure-tarokk-admin-development-key-not-for-production",
 )
-DEBUG = env.bool("DJANGO_DEBUG", default=False)
-ALLOWED_HOSTS = env.list("DJANGO_ALLOWED_HOSTS", default=["localhost", "127.0.0.1"])
-CSRF_TRUSTED_ORIGINS = env.list("DJANGO_CSRF_TRUSTED_ORIGINS", default=[])
+DEBUG = env.flag("DJANGO_DEBUG", default=False)
+ALLOWED_HOSTS = env.hosts("DJANGO_ALLOWED_HOSTS", default=["localhost", "127.0.0.1"])
+CSRF_TRUSTED_ORIGINS = env.origins("DJANGO_CSRF_TRUSTED_ORIGINS")
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -43,6 +45,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "simple_history",
     "axes",
+    "tarokk_admin.core",
     "competitions",
     "scoring",
     "trophies",
@@ -52,12 +55,17 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "csp.middleware.CSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    # Before anything reads the form or the query string: a non-UTF-8 body is a 400.
+    "tarokk_admin.core.security.RequestCharsetMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    "tarokk_admin.core.sessions.WorkSessionMiddleware",
+    "tarokk_admin.core.security.SecurityHeadersMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
@@ -88,7 +96,7 @@ TEMPLATES = [
 
 # --- Database -------------------------------------------------------------------------
 
-DATABASE_URL = env.str("DATABASE_URL", default="")
+DATABASE_URL = env.text("DATABASE_URL", default="")
 DATABASES = {
     "default": database_from_url(DATABASE_URL)
     if DATABASE_URL
@@ -98,7 +106,7 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Redis: cache, Celery broker and result backend -----------------------------------
 
-REDIS_URL = redis_url_checked(env.str("REDIS_URL")) if env.str("REDIS_URL", "") else ""
+REDIS_URL = redis_url_checked(env.text("REDIS_URL", default=""))
 
 CACHES = {
     "default": (
@@ -163,6 +171,22 @@ AXES_COOLOFF_TIME = 1  # hour
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+# The lockout keys on the client's address. Behind N reverse proxies that each append
+# the address they were connected from to X-Forwarded-For, the client is the N-th
+# entry from the right; with 0 (the default) the header is ignored, so a client
+# cannot choose its own address (tarokk_admin/core/security.py).
+TRUSTED_PROXIES = env.whole("DJANGO_TRUSTED_PROXIES", default=0, maximum=10)
+AXES_CLIENT_IP_CALLABLE = "tarokk_admin.core.security.client_address"
+
+# Staff and work roles (officials, jury, referees) often sign in on a venue's shared
+# computer: their session ends when the browser closes and at the latest after
+# DJANGO_WORK_SESSION_HOURS; other accounts keep Django's two weeks.
+WORK_SESSION_GROUPS = ("Official", "Jury", "Referee")
+WORK_SESSION_SECONDS = (
+    env.whole("DJANGO_WORK_SESSION_HOURS", default=8, minimum=1, maximum=14 * 24)
+    * 60
+    * 60
+)
 
 # --- Internationalisation -------------------------------------------------------------
 
@@ -188,12 +212,19 @@ STORAGES = {
 # Cumulative trophy points at which a player receives a cup, once each.
 TROPHY_CUP_THRESHOLDS = (100, 250, 500, 1000)
 # Officials are e-mailed each new cup; the console backend prints the mail by default.
-EMAIL_BACKEND = env.str(
-    "DJANGO_EMAIL_BACKEND", default="django.core.mail.backends.console.EmailBackend"
-)
-EMAIL_HOST = env.str("DJANGO_EMAIL_HOST", default="localhost")
-EMAIL_PORT = env.int("DJANGO_EMAIL_PORT", default=25)
-DEFAULT_FROM_EMAIL = env.str(
+# EMAIL_URL (e.g. smtp+tls://user:password@host:587) or the older DJANGO_EMAIL_BACKEND,
+# DJANGO_EMAIL_HOST and DJANGO_EMAIL_PORT, not both.
+_EMAIL = email_settings(env)
+EMAIL_BACKEND = _EMAIL["EMAIL_BACKEND"]
+EMAIL_HOST = _EMAIL["EMAIL_HOST"]
+EMAIL_PORT = _EMAIL["EMAIL_PORT"]
+EMAIL_HOST_USER = _EMAIL["EMAIL_HOST_USER"]
+EMAIL_HOST_PASSWORD = _EMAIL["EMAIL_HOST_PASSWORD"]
+EMAIL_USE_TLS = _EMAIL["EMAIL_USE_TLS"]
+EMAIL_USE_SSL = _EMAIL["EMAIL_USE_SSL"]
+EMAIL_FILE_PATH = _EMAIL["EMAIL_FILE_PATH"]
+EMAIL_TIMEOUT = 10
+DEFAULT_FROM_EMAIL = env.address(
     "DJANGO_DEFAULT_FROM_EMAIL", default="Tarokk Admin <noreply@localhost>"
 )
 
@@ -205,21 +236,57 @@ DJANGO_TABLES2_TEMPLATE = "django_tables2/bootstrap5-responsive.html"
 
 # --- Security (production.py turns these on by default) -------------------------------
 
-SECURE_SSL_REDIRECT = env.bool("DJANGO_SECURE_SSL_REDIRECT", default=False)
+SECURE_SSL_REDIRECT = env.flag("DJANGO_SECURE_SSL_REDIRECT", default=False)
 SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
-SECURE_HSTS_SECONDS = env.int("DJANGO_SECURE_HSTS_SECONDS", default=0)
+SECURE_HSTS_SECONDS = env.whole("DJANGO_SECURE_HSTS_SECONDS", default=0)
 SECURE_HSTS_INCLUDE_SUBDOMAINS = SECURE_HSTS_SECONDS > 0
 SECURE_HSTS_PRELOAD = SECURE_HSTS_SECONDS > 0
 SECURE_PROXY_SSL_HEADER = (
     ("HTTP_X_FORWARDED_PROTO", "https")
-    if env.bool("DJANGO_BEHIND_TLS_PROXY", default=False)
+    if env.flag("DJANGO_BEHIND_TLS_PROXY", default=False)
     else None
 )
-SESSION_COOKIE_SECURE = env.bool("DJANGO_SECURE_COOKIES", default=False)
+SESSION_COOKIE_SECURE = env.flag("DJANGO_SECURE_COOKIES", default=False)
 CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
+
+# Content-Security-Policy (django-csp): scripts, styles, images and fonts from this
+# site only, no inline script or style (the templates have none: behaviour lives in
+# static/js/, looks in static/css/). Images also as data: URIs, which Bootstrap's CSS
+# uses for its small icons (the menu button, the arrow of a select).
+_SELF = "'self'"
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [_SELF],
+        "script-src": [_SELF],
+        "style-src": [_SELF],
+        "img-src": [_SELF, "data:"],
+        "font-src": [_SELF],
+        "connect-src": [_SELF],
+        "form-action": [_SELF],
+        "frame-ancestors": ["'none'"],
+        "base-uri": [_SELF],
+        "object-src": ["'none'"],
+    },
+}
+# Browser features no page of the federation uses (tarokk_admin/core/security.py).
+PERMISSIONS_POLICY: dict[str, list[str]] = {
+    feature: []
+    for feature in (
+        "accelerometer",
+        "autoplay",
+        "camera",
+        "display-capture",
+        "geolocation",
+        "gyroscope",
+        "magnetometer",
+        "microphone",
+        "payment",
+        "usb",
+    )
+}
 
 # --- Logging --------------------------------------------------------------------------
 
@@ -230,7 +297,10 @@ LOGGING = {
         "plain": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"}
     },
     "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
-    "root": {"handlers": ["console"], "level": env.str("DJANGO_LOG_LEVEL", "INFO")},
+    "root": {
+        "handlers": ["console"],
+        "level": env.log_level("DJANGO_LOG_LEVEL", default="INFO"),
+    },
     "loggers": {
         # Django's own console handler would print every line a second time.
         "django": {"handlers": ["console"], "level": "INFO", "propagate": False},

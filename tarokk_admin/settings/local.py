@@ -3,7 +3,7 @@
 from .base import *  # noqa: F403
 from .base import env
 
-DEBUG = env.bool("DJANGO_DEBUG", default=True)
+DEBUG = env.flag("DJANGO_DEBUG", default=True)
 
 # Nothing is collected during development: WhiteNoise serves straight from static/.
 STATIC_ROOT = None
