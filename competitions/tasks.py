@@ -17,3 +17,6 @@ def match_completed(match_id: int) -> None:
     __import__("trophies.services").services.trophies_award_match(match)  # R14
     __import__("competitions.services.standings").services.standings.refresh(match)
     __import__("competitions.services.cup").services.cup.cup_followup(match)  # R15
+    __import__("stats.services.refresh").services.refresh.statistics_refresh(
+        match=match
+    )  # issue 16: the season statistics follow the hands

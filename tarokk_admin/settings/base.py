@@ -46,6 +46,7 @@ INSTALLED_APPS = [
     "competitions",
     "scoring",
     "trophies",
+    "stats",
 ]
 
 MIDDLEWARE = [
