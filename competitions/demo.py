@@ -339,6 +339,13 @@ def demo_free_games_part() -> list[str]:
     return demo_free_games_seed()
 
 
+def demo_live_part() -> list[str]:
+    """A Grand Prix day in play today, for the live pages (competitions/demo_live.py)."""
+    from competitions.demo_live import demo_live_seed
+
+    return demo_live_seed()
+
+
 DEMO_PARTS: list[Callable[[], list[str]]] = [
     demo_accounts_seed,
     demo_federation_seed,
@@ -346,6 +353,7 @@ DEMO_PARTS: list[Callable[[], list[str]]] = [
     demo_cup_part,
     demo_grand_prix_part,
     demo_free_games_part,
+    demo_live_part,
 ]
 
 

@@ -18,4 +18,5 @@ urlpatterns = [
     path("officials/", include("competitions.urls_officials")),
     path("", include("trophies.urls")),
     path("", include("scoring.urls")),
+    path("", include("stats.urls")),  # /statistics/, /live/, /api/statistics/
 ]
