@@ -42,6 +42,7 @@ class LiveHand:
     attack: int  # 0: the first-named team attacked (R3), 1: the other
     scores: tuple[int, int]
     running: tuple[int, int]
+    saved_ms: int = 0  # when it was last saved (ms since 1970): the load test's clock
 
 
 @dataclass
@@ -198,7 +199,8 @@ def _hands(live: dict[int, LiveMatch]) -> dt.datetime | None:
         scores = (attack, defence) if first else (defence, attack)
         before = entry.hands[-1].running if entry.hands else (0, 0)
         running = (before[0] + scores[0], before[1] + scores[1])
-        entry.hands.append(LiveHand(number, 0 if first else 1, scores, running))
+        saved = int(updated.timestamp() * 1000)
+        entry.hands.append(LiveHand(number, 0 if first else 1, scores, running, saved))
         entry.sides[0].total, entry.sides[1].total = running
         latest = updated if latest is None or updated > latest else latest
     return latest

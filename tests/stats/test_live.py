@@ -55,7 +55,7 @@ def card(html: str, match: Match) -> str:
 
 
 def running(card_html: str, number: int) -> tuple[int, ...]:
-    row = re.search(rf'data-hand="{number}">(.*?)</tr>', card_html, re.S).group(1)
+    row = re.search(rf'data-hand="{number}"[^>]*>(.*?)</tr>', card_html, re.S).group(1)
     mark = r"<span[^>]*>▲<span[^>]*>[^<]*</span></span> "  # the attack's mark (R3)
     cells = re.findall(rf"<td[^>]*>(?:{mark})?(-?\d+)</td>", row)
     return tuple(int(cell) for cell in cells)
