@@ -120,3 +120,21 @@ def test_a_void_match_is_taken_out(kit, django_capture_on_commit_callbacks):
     ).exists()
     assert not MatchTally.objects.filter(match=kit.matches[1]).exists()
     assert team_season(kit.season, kit.teams["K"])["matches"] == 1
+
+
+def test_the_rebuild_command_fills_an_empty_archive_once(kit):
+    from io import StringIO
+
+    from django.core.management import CommandError, call_command
+
+    SeasonStatistics.objects.all().delete()
+    MatchTally.objects.all().delete()
+    out = StringIO()
+    call_command("statistics_rebuild", "--if-empty", stdout=out)
+    assert "Statistics 2026: 2 matches counted" in out.getvalue()
+    assert_federation(federation_season(kit.season))
+    again = StringIO()
+    call_command("statistics_rebuild", "--if-empty", stdout=again)
+    assert again.getvalue() == ""  # statistics exist: nothing done
+    with pytest.raises(CommandError, match="There is no 1999 season"):
+        call_command("statistics_rebuild", "--year", "1999")
