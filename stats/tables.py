@@ -73,6 +73,7 @@ class FeastTable(_Base):
     made_share = Decimal(verbose_name=_("Made %"), places=1)
 
     class Meta(_Base.Meta):
+        order_by = "group_name"  # the score sheet's sections, as the federation's table
         empty_text = _("No announcement this season.")
 
 

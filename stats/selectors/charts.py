@@ -23,7 +23,7 @@ class Bar:
     text_x: float
 
 
-def _short(label: str, limit: int = 22) -> str:
+def _short(label: str, limit: int = 19) -> str:
     return label if len(label) <= limit else label[: limit - 1].rstrip() + "…"
 
 
@@ -31,8 +31,8 @@ def bar_chart(
     rows: list[tuple[str, int, int | None]],
     *,
     width: int = 480,
-    row_height: int = 30,
-    label_width: int = 170,
+    row_height: int = 34,
+    label_width: int = 200,
 ) -> dict[str, Any]:
     """``rows`` of (label, value, part or None), drawn top to bottom. Sized for a
     phone as much as a desktop: the SVG scales to its box, the type stays legible."""
@@ -71,7 +71,7 @@ def line_chart(
 ) -> dict[str, Any]:
     """A line through ``points`` (label, value), with five grid lines from 0 to the
     largest value; a single point is drawn in the middle."""
-    left, right, top, bottom = 48, 16, 14, 30
+    left, right, top, bottom = 52, 20, 14, 34
     inner_w, inner_h = width - left - right, height - top - bottom
     highest = max((value for _, value in points), default=0) or 1
     step = inner_w / max(len(points) - 1, 1)
