@@ -26,21 +26,30 @@ def _referee_logs_in(page, base: str) -> None:
     expect(page.locator("h1")).to_have_text("Your matches")
 
 
+@pytest.fixture
+def two_browsers(browser):
+    """A viewer's and a referee's browser, closed after the test: a live page left
+    open would go on polling the live server during the next tests."""
+    contexts = [browser.new_context(), browser.new_context()]
+    yield [context.new_page() for context in contexts]
+    for context in contexts:
+        context.close()
+
+
 def test_a_saved_hand_appears_on_an_open_live_page_within_5_seconds(
-    live_server, browser
+    live_server, two_browsers
 ):
     Group.objects.get_or_create(name=Role.REFEREE.value)
     referee = UserFactory(username="jatekvezeto", roles=[Role.REFEREE])
     match = ready_match(referee=referee, date=timezone.localdate())
     today = timezone.localdate().isoformat()
 
-    viewer = browser.new_context().new_page()
+    viewer, desk = two_browsers
     viewer.goto(f"{live_server.url}/live/{today}/")
     card = viewer.locator(f'article[data-match="{match.pk}"]')
     expect(card).to_contain_text("not started")
     viewer.evaluate("window.stillTheSamePage = true")
 
-    desk = browser.new_context().new_page()
     desk.set_default_timeout(15_000)
     _referee_logs_in(desk, live_server.url)
     desk.goto(f"{live_server.url}/referee/matches/{match.pk}/hands/1/")
