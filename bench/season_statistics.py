@@ -7,7 +7,8 @@ measures in one run:
 
 - the statistics pages (the federation's season, the team list, a team, a player)
   and the API beside the trivial template view of ``bench/web.py``, warm (after 5
-  requests), median and p95 in ms;
+  requests), requested in turn so that the machine's load falls on all alike,
+  median and p95 in ms;
 - ``stats.services.refresh.statistics_refresh`` after a match is completed (a new
   match of two bench teams: line-ups, the cut, 8 hands and completion through the
   services, the follow-up task held back so only the refresh is timed), after a
@@ -35,7 +36,26 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tarokk_admin.settings.test")
 
-from bench.web import measure, postgres_database  # noqa: E402
+from bench.web import postgres_database  # noqa: E402
+
+
+def measure_interleaved(client, urls: dict[str, str], n: int) -> dict:
+    """Median and p95 ms per page, the pages requested in turn (after 5 warm-up
+    requests each), so that the machine's load falls on all of them alike."""
+    for url in urls.values():
+        for _ in range(5):
+            assert client.get(url).status_code == 200, url
+    times: dict[str, list[float]] = {name: [] for name in urls}
+    for _ in range(n):
+        for name, url in urls.items():
+            started = time.perf_counter()
+            response = client.get(url)
+            times[name].append((time.perf_counter() - started) * 1000)
+            assert response.status_code == 200, url
+    return {
+        name: (statistics.median(ms), sorted(ms)[int(0.95 * (len(ms) - 1))])
+        for name, ms in times.items()
+    }
 
 
 def _timed(call):
@@ -180,9 +200,7 @@ def main() -> None:
                 "a player's statistics": f"/statistics/2026/players/{player.pk}/",
                 "GET /api/statistics/2026/": "/api/statistics/2026/",
             }
-            figures = {
-                name: measure(client, url, args.n) for name, url in pages.items()
-            }
+            figures = measure_interleaved(client, pages, args.n)
         refreshes = refresh_figures(args.refreshes)
         base = figures["trivial template view"][0]
         print(f"{backend}: statistics_rebuild of the bench season {rebuilt:.1f} s")

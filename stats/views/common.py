@@ -74,7 +74,7 @@ def figure(label: str, value: Any, note: str = "", key: str = "") -> dict[str, A
 
 
 @functools.cache
-def _season_sql() -> str:
+def _season_sql(subject: str | None = None) -> str:
     """The season row with the data mark of the statistics pages as scalar
     subqueries, each an index lookup or a count of a small table: the newest change
     of any statistics row (the refresh sets ``updated_at``), of the team and player
@@ -88,16 +88,23 @@ def _season_sql() -> str:
     parts += [f"(SELECT COUNT(*) FROM {season})", f"(SELECT SUM(year) FROM {season})"]
     mark = " || '.' || ".join(f"COALESCE(CAST({part} AS TEXT), '-')" for part in parts)
     stats = SeasonStatistics._meta.db_table
+    name = f"(SELECT name FROM {subject} WHERE id = %s)" if subject else "NULL"
     return (
         f"SELECT s.id, s.year, (SELECT MAX(updated_at) FROM {stats}) AS stats_mark, "
-        f"{mark} AS page_mark FROM {season} s WHERE s.year = %s"
+        f"{mark} AS page_mark, {name} AS subject_name FROM {season} s "
+        f"WHERE s.year = %s"
     )
 
 
-def season_with_mark(year: int) -> Season:
-    """The season and the data mark of its statistics pages in one query; 404 with
-    a sentence when there is no such season."""
-    season = next(iter(Season.objects.raw(_season_sql(), [year])), None)
+def season_with_mark(year: int, subject: type[Team | Player] | None = None, pk=None):
+    """The season and the data mark of its statistics pages in one query, and the
+    name of the team or player a page is about (``subject_name``, None when there is
+    no such one); 404 with a sentence when there is no such season."""
+    if year > 9999 or (pk is not None and pk >= 2**63):  # past the columns' range
+        raise Http404(_("There is no %(year)s season.") % {"year": year})
+    table = subject._meta.db_table if subject else None
+    params = [pk, year] if subject else [year]
+    season = next(iter(Season.objects.raw(_season_sql(table), params)), None)
     if season is None:
         raise Http404(_("There is no %(year)s season.") % {"year": year})
     return season

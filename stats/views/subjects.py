@@ -117,19 +117,19 @@ def _player_figures(data: dict) -> list[dict]:
     ]
 
 
-def _subject(model, pk: int, message: str):
-    subject = model.objects.filter(pk=pk).first()
-    if subject is None:
+def _subject(model, year: int, pk: int, message: str):
+    """The season and the team or player of the page, in the page's one query."""
+    season = season_with_mark(year, model, pk)
+    if season.subject_name is None:
         raise Http404(message)
-    return subject
+    return season, model(pk=pk, name=season.subject_name)
 
 
 def team_page(request: HttpRequest, year: int, pk: int) -> HttpResponse:
     """A team's season: matches, points, average hand score in attack and defence,
     the feasts it announced and how often each was made, contras given and their
     outcome, silent premiums, trophies."""
-    season = season_with_mark(year)
-    team = _subject(Team, pk, _("There is no such team."))
+    season, team = _subject(Team, year, pk, _("There is no such team."))
     if "_export" in request.GET:
         tables, _charts = _team_parts(team_season(season, team))
         tables_configure(request, tables)
@@ -212,8 +212,7 @@ def _player_parts(data: dict, request=None) -> tuple[dict, list[dict]]:
 def player_page(request: HttpRequest, year: int, pk: int) -> HttpResponse:
     """A player's season, per role (driver, catcher): the team's hands while playing
     it, the player's own announcements and contras, and the trophies credited."""
-    season = season_with_mark(year)
-    player = _subject(Player, pk, _("There is no such player."))
+    season, player = _subject(Player, year, pk, _("There is no such player."))
     if "_export" in request.GET:
         tables, _roles = _player_parts(player_season(season, player))
         if not tables:
