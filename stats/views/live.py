@@ -33,7 +33,6 @@ from stats.selectors.live import live_day, live_mark, neighbour_days
 BOARD_SECONDS = 60 * 60
 POLL_SECONDS = 3  # with the render, a save shows on every open page within 5 s
 PROJECTOR_CYCLE_SECONDS = 12
-VARIANTS = ("page", "projector")
 
 
 def _parse(text: str) -> dt.date:
@@ -47,6 +46,10 @@ def _parse(text: str) -> dt.date:
         _("%(text)s is not a date: write it as YYYY-MM-DD, such as 2026-04-18.")
         % {"text": text[:20]}
     )
+
+
+def _projector(request: HttpRequest) -> bool:
+    return request.GET.get("projector", "") in ("1", "true", "yes")
 
 
 def board(day: dt.date, variant: str) -> tuple[str, str]:
@@ -88,7 +91,7 @@ def live_today(request: HttpRequest) -> HttpResponse:
 def live_page(request: HttpRequest, day: str) -> HttpResponse:
     """Every public match of the day, updating by itself; ``?projector=1`` is the
     projector mode."""
-    if request.GET.get("projector"):
+    if _projector(request):
         return live_projector(request, day)
     date = _parse(day)
     _version, html = board(date, "page")
@@ -121,7 +124,7 @@ def live_projector(request: HttpRequest, day: str) -> HttpResponse:
 def live_board(request: HttpRequest, day: str) -> HttpResponse:
     """The board fragment: 204 (or 304) while the client's version is current."""
     date = _parse(day)
-    variant = "projector" if request.GET.get("projector") else "page"
+    variant = "projector" if _projector(request) else "page"
     version, html = board(date, variant)
     etag = f'"{version}"'
     if request.GET.get("v") == version:
