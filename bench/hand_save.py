@@ -5,7 +5,7 @@
 Each database gets a fresh temporary database (SQLite file in /tmp; PostgreSQL at
 127.0.0.1:5432, user postgres, created and dropped here; override with
 BENCH_POSTGRES_URL=postgres://user@host:port). Two workloads through
-``scoring.services.hand_record``:
+``scoring.services.hand_save``:
 
 - new hands: the referee saves hands 1-8 of in-play matches (``--saves`` in all);
 - corrections: an official corrects a hand of a completed match with a reason, which
@@ -43,10 +43,10 @@ def child(saves: int, corrections: int) -> dict:
 
     call_command("migrate", verbosity=0)
     from competitions import tasks
-    from competitions.roles import Role
     from competitions.services.matches import match_complete
     from scoring.models import Hand
-    from scoring.services import hand_record
+    from scoring.services.hands import hand_save
+    from tarokk_admin.core.roles import Role
     from tests.factories import UserFactory, ready_match, sheet
 
     queued: list[int] = []
@@ -72,7 +72,7 @@ def child(saves: int, corrections: int) -> dict:
                 break
             record = records[(m * 8 + number) % len(records)]
             ms, q = timed(
-                lambda match=match, number=number, record=record: hand_record(
+                lambda match=match, number=number, record=record: hand_save(
                     match=match, number=number, record=record, user=referee
                 )
             )
@@ -89,7 +89,7 @@ def child(saves: int, corrections: int) -> dict:
         hand = Hand.objects.get(match=match, number=number)
         record = records[(i * 7) % len(records)]
         ms, q = timed(
-            lambda match=match, number=number, record=record, hand=hand: hand_record(
+            lambda match=match, number=number, record=record, hand=hand: hand_save(
                 match=match,
                 number=number,
                 record=record,

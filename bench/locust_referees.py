@@ -47,8 +47,8 @@ def main() -> None:
     from django.db import transaction
 
     from competitions.models import Competition, Lineup, Match, Membership, Season
-    from competitions.roles import Role
     from scoring.models import Hand
+    from tarokk_admin.core.roles import Role
 
     season = Season.objects.get(year=args.year)
     referee_group, _ = Group.objects.get_or_create(name=Role.REFEREE.value)

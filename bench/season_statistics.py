@@ -79,7 +79,7 @@ def _new_match(number: int, official, referee):
         match_create,
         match_cut_set,
     )
-    from scoring.services import hand_record
+    from scoring.services.hands import hand_save
     from tests.factories import sheet
 
     season = Season.objects.get(year=2026)
@@ -106,7 +106,7 @@ def _new_match(number: int, official, referee):
         )
     match_cut_set(match=match, first_attack=teams[0])
     for hand in range(1, 9):
-        hand_record(
+        hand_save(
             match=match, number=hand, record=sheet(number * 8 + hand), user=referee
         )
     return match_complete(match=match, user=official)
@@ -114,10 +114,10 @@ def _new_match(number: int, official, referee):
 
 def refresh_figures(n: int) -> dict[str, list[tuple[float, int]]]:
     from competitions import tasks
-    from competitions.roles import Role
     from competitions.services.matches import match_void
-    from scoring.services import hand_record
+    from scoring.services.hands import hand_save
     from stats.services.refresh import statistics_refresh
+    from tarokk_admin.core.roles import Role
     from tests.factories import UserFactory, sheet
 
     tasks.match_completed.delay = lambda pk: None  # type: ignore[method-assign]
@@ -132,7 +132,7 @@ def refresh_figures(n: int) -> dict[str, list[tuple[float, int]]]:
         match = _new_match(number, official, referee)
         out["completed"].append(_timed(lambda m=match: statistics_refresh(match=m)))
         stored = match.hands.get(number=1)
-        hand_record(
+        hand_save(
             match=match,
             number=1,
             record=sheet(10_000 + number),

@@ -31,7 +31,7 @@ django.setup()
 from django.test import Client  # noqa: E402
 
 from competitions.models import Player  # noqa: E402
-from trophies.bench import GIVEN, SURNAMES  # noqa: E402
+from tarokk_admin.demo.trophy_bench import GIVEN, SURNAMES  # noqa: E402
 
 
 def measure(client: Client, urls: list[str]) -> tuple[float, float, float]:

@@ -2,7 +2,7 @@
 matches (with their history), jury approvals and results.
 
 Results and statuses are read-only here: they follow from the hands through the
-services (match_complete, hand_record, match_void), never from hand edits.
+services (match_complete, hand_save, match_void), never from hand edits.
 """
 
 from __future__ import annotations
@@ -17,7 +17,6 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 from simple_history.admin import SimpleHistoryAdmin
 
-from competitions.admin_base import OfficialAdminMixin
 from competitions.models import (
     Competition,
     CupTie,
@@ -30,7 +29,8 @@ from competitions.models import (
     Season,
     Team,
 )
-from competitions.models.people import fold
+from tarokk_admin.core.admin import OfficialAdminMixin
+from tarokk_admin.core.text import fold
 
 
 class CompetitionListFilter(admin.RelatedFieldListFilter):

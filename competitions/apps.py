@@ -8,3 +8,13 @@ class CompetitionsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "competitions"
     verbose_name = _("Competitions")
+
+    def ready(self) -> None:
+        # The rules engine never imports Django: hand it Django's gettext so that its
+        # messages and names (feasts, tie-breaks) come out in the active language.
+        # Installed by the lowest app that shows the engine's words.
+        from django.utils.translation import gettext
+
+        from scoring.engine.i18n import set_translator
+
+        set_translator(gettext)

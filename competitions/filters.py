@@ -12,7 +12,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from competitions.models import Team
-from competitions.selectors.tiebreaks import StandingRow
+from competitions.rules.standings import CHAMPIONSHIP_MATCH_CAP, StandingRow
 
 
 class IntegerFilter(django_filters.NumberFilter):
@@ -33,7 +33,7 @@ class StandingFilter(django_filters.FilterSet):
         widget=forms.NumberInput(
             attrs={
                 "min": 0,
-                "max": 52,
+                "max": CHAMPIONSHIP_MATCH_CAP,
                 "inputmode": "numeric",
                 "class": "form-control form-control-sm",
             }

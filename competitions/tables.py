@@ -6,9 +6,10 @@ from __future__ import annotations
 import django_tables2 as tables
 from django.urls import reverse
 from django.utils.html import format_html
+from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
-from competitions.selectors.standings import CHAMPIONSHIP_CAP
+from competitions.rules.standings import CHAMPIONSHIP_MATCH_CAP
 
 
 class _StandingTable(tables.Table):
@@ -44,7 +45,7 @@ class _StandingTable(tables.Table):
         return value
 
     def render_team(self, value, record):
-        url = reverse("competitions:team", args=[record.team_id])
+        url = reverse("team", args=[record.team_id])
         return format_html('<a href="{}">{}</a>', url, value)
 
     def value_team(self, value):
@@ -60,9 +61,11 @@ class _StandingTable(tables.Table):
 
 
 class ChampionshipTable(_StandingTable):
-    matches = tables.Column(verbose_name=_("Matches (of 52)"))
+    matches = tables.Column(
+        verbose_name=format_lazy(_("Matches (of {cap})"), cap=CHAMPIONSHIP_MATCH_CAP)
+    )
     score = tables.Column(verbose_name=_("Points"))
-    average = tables.Column(verbose_name=_("Average"), order_by="score_average")
+    average = tables.Column(verbose_name=_("Average"), order_by="average")
 
     class Meta(_StandingTable.Meta):
         sequence = (
@@ -78,7 +81,7 @@ class ChampionshipTable(_StandingTable):
         )
 
     def render_matches(self, value):
-        return format_html("{} / {}", value, CHAMPIONSHIP_CAP)
+        return format_html("{} / {}", value, CHAMPIONSHIP_MATCH_CAP)
 
     def value_matches(self, value):
         return value
@@ -117,7 +120,7 @@ class FreeGamesTable(tables.Table):
         empty_text = _("No free game is recorded for this season yet.")
 
     def render_team(self, value, record):
-        url = reverse("competitions:team", args=[record["team_id"]])
+        url = reverse("team", args=[record["team_id"]])
         return format_html('<a href="{}">{}</a>', url, value)
 
     def value_team(self, value):

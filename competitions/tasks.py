@@ -1,22 +1,29 @@
 """Background work of the competitions (STYLE.md: a task takes primary keys, loads,
-calls a service; running it twice changes nothing the second time)."""
+calls a service; running it twice changes nothing the second time).
+
+The cup's calendar (R15), scheduled daily in ``CELERY_BEAT_SCHEDULE``. What follows a
+completed match (trophies, the cup's decision, standings) is the wiring's
+``tarokk_admin.tasks.match_completed``.
+"""
 
 from __future__ import annotations
 
 from celery import shared_task
+from django.utils import timezone
+
+from competitions.services.cup.notices import (
+    cup_deadline_reminders_send,
+    cup_registration_update,
+)
 
 
-@shared_task
-def match_completed(match_id: int) -> None:
-    """Follow-up of a completed, corrected or voided match."""
-    from competitions.models import Match
+@shared_task(name="competitions.tasks.cup_registration_update")
+def cup_registration_task() -> list[str]:
+    """Open the season's cup on its registration date; report the close."""
+    return cup_registration_update(today=timezone.localdate())
 
-    match = Match.objects.filter(pk=match_id).first()
-    if match is None:
-        return
-    __import__("trophies.services").services.trophies_award_match(match)  # R14
-    __import__("competitions.services.standings").services.standings.refresh(match)
-    __import__("competitions.services.cup").services.cup.cup_followup(match)  # R15
-    __import__("stats.services.refresh").services.refresh.statistics_refresh(
-        match=match
-    )  # issue 16: the season statistics follow the hands
+
+@shared_task(name="competitions.tasks.cup_deadline_reminders")
+def cup_deadline_reminders_task() -> list[str]:
+    """E-mail officials the undecided ties a week before each round's deadline."""
+    return cup_deadline_reminders_send(today=timezone.localdate())

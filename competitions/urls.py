@@ -1,18 +1,14 @@
-"""Public addresses of the competitions (stable: people bookmark and share them), the
-Standings API, and the officials' Grand Prix and free-games pages."""
+"""Addresses of the competitions. The wiring (``tarokk_admin/urls.py``) puts each list
+under its audience's prefix: ``urlpatterns`` public (stable: people bookmark and
+share them), ``api_urlpatterns`` under ``api/``, ``officials_urlpatterns`` under
+``officials/``."""
 
 from django.urls import path
 
-from competitions import api
-from competitions.views import (
-    championship,
-    free_games,
-    grand_prix,
-    matches,
-    officials_free_games,
-    officials_grand_prix,
-    teams,
-)
+from competitions.views import api, championship, cup, free_games, grand_prix
+from competitions.views.officials import cup as officials_cup
+from competitions.views.officials import free_games as officials_free_games
+from competitions.views.officials import grand_prix as officials_grand_prix
 
 app_name = "competitions"
 
@@ -23,37 +19,51 @@ urlpatterns = [
         championship.championship_season,
         name="championship_season",
     ),
-    path("teams/<int:pk>/", teams.team_detail, name="team"),
-    path("matches/<int:pk>/", matches.match_detail, name="match"),
     path("grand-prix/", grand_prix.grand_prix_list, name="grand_prix"),
     path("grand-prix/<int:pk>/", grand_prix.grand_prix_detail, name="grand_prix_event"),
     path("free-games/", free_games.free_games_current, name="free_games"),
     path(
         "free-games/<int:year>/", free_games.free_games_season, name="free_games_season"
     ),
-    # Standings API (HAND_RECORD.md): <str:…> so a bad value gets a JSON 400/404.
-    path("api/championship/<str:year>/", api.championship_api, name="api_championship"),
-    path("api/grand-prix/", api.grand_prix_list_api, name="api_grand_prix_list"),
-    path("api/grand-prix/<str:pk>/", api.grand_prix_api, name="api_grand_prix"),
-    # Officials
+    path("cup/", cup.cup_current, name="cup"),
+    path("cup/<int:year>/", cup.cup_bracket, name="cup_bracket"),
+    path("cup/<int:year>/register/", cup.cup_register_view, name="cup_register"),
+]
+
+# HAND_RECORD.md "Standings API" and "Cup API": <str:…> so that a bad value gets a
+# JSON 400/404 instead of the HTML 404 of an unmatched address.
+api_urlpatterns = [
+    path("championship/<str:year>/", api.championship_api, name="championship"),
+    path("grand-prix/", api.grand_prix_list_api, name="grand_prix_list"),
+    path("grand-prix/<str:pk>/", api.grand_prix_api, name="grand_prix"),
+    path("cup/<str:year>/", api.cup_api, name="cup"),
+]
+
+officials_urlpatterns = [
     path(
-        "officials/grand-prix/",
+        "grand-prix/",
         officials_grand_prix.grand_prix_manage_list,
-        name="gp_manage_list",
+        name="grand_prix_list",
     ),
     path(
-        "officials/grand-prix/<int:pk>/",
+        "grand-prix/<int:pk>/",
         officials_grand_prix.grand_prix_manage,
-        name="gp_manage",
+        name="grand_prix",
     ),
     path(
-        "officials/grand-prix/matches/<int:pk>/",
+        "grand-prix/matches/<int:pk>/",
         officials_grand_prix.grand_prix_pairing_edit,
-        name="gp_pairing",
+        name="grand_prix_pairing",
     ),
     path(
-        "officials/free-games/variant/",
+        "free-games/variant/",
         officials_free_games.variant_game_new,
         name="variant_game_new",
+    ),
+    path("cup/<int:year>/", officials_cup.cup_manage, name="cup"),
+    path(
+        "cup/<int:year>/ties/<int:round>/<int:slot>/",
+        officials_cup.cup_tie_view,
+        name="cup_tie",
     ),
 ]

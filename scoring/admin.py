@@ -7,8 +7,8 @@ from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
 from simple_history.admin import SimpleHistoryAdmin
 
-from competitions.admin_base import OfficialAdminMixin, pretty_json
 from scoring.models import Hand
+from tarokk_admin.core.admin import OfficialAdminMixin, pretty_json
 
 
 @admin.register(Hand)

@@ -8,5 +8,5 @@ are ``/statistics/…``, ``/api/statistics/…`` and ``/live/…``; templates li
 
 It sits above ``trophies`` (competitions ← scoring ← trophies ← stats) and nothing
 imports it except the wiring: ``tarokk_admin/urls.py``, ``INSTALLED_APPS`` and the
-follow-up task ``competitions.tasks.match_completed``.
+follow-up task ``tarokk_admin.tasks.match_completed``.
 """

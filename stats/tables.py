@@ -1,5 +1,5 @@
 """django-tables2 tables of the statistics pages: sortable (``?sort=``), exportable
-(``?_export=csv|xlsx``, ``competitions.views.common.table_export``) like the other
+(``?_export=csv|xlsx``, ``tarokk_admin.core.tables.table_export``) like the other
 public tables. Rows are the selectors' plain dicts with the names put into the
 visitor's language by the views; exports carry the plain numbers."""
 

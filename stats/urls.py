@@ -1,5 +1,7 @@
-"""Addresses of the statistics and the live event day (issue 16), public and stable.
-The JSON API takes ``<str:…>`` so that a bad value gets a JSON 400 or 404."""
+"""Addresses of the statistics and the live event day (issue 16). The wiring
+(``tarokk_admin/urls.py``) puts each list under its audience's prefix:
+``urlpatterns`` public (stable: people bookmark and share them), ``api_urlpatterns``
+under ``api/`` — ``<str:…>`` so that a bad value gets a JSON 400 or 404."""
 
 from django.urls import path
 
@@ -20,14 +22,17 @@ urlpatterns = [
     path("live/<str:day>/", live.live_page, name="live"),
     path("live/<str:day>/projector/", live.live_projector, name="live_projector"),
     path("live/<str:day>/board/", live.live_board, name="live_board"),
-    path("api/statistics/", api.seasons_api, name="api_seasons"),
-    path("api/statistics/<str:year>/", api.season_api, name="api_season"),
-    path("api/statistics/<str:year>/teams/", api.teams_api, name="api_teams"),
-    path("api/statistics/<str:year>/teams/<str:pk>/", api.team_api, name="api_team"),
-    path("api/statistics/<str:year>/players/", api.players_api, name="api_players"),
+]
+
+api_urlpatterns = [
+    path("statistics/", api.seasons_api, name="statistics_seasons"),
+    path("statistics/<str:year>/", api.season_api, name="statistics_season"),
+    path("statistics/<str:year>/teams/", api.teams_api, name="statistics_teams"),
+    path("statistics/<str:year>/teams/<str:pk>/", api.team_api, name="statistics_team"),
+    path("statistics/<str:year>/players/", api.players_api, name="statistics_players"),
     path(
-        "api/statistics/<str:year>/players/<str:pk>/",
+        "statistics/<str:year>/players/<str:pk>/",
         api.player_api,
-        name="api_player",
+        name="statistics_player",
     ),
 ]

@@ -1,4 +1,5 @@
-"""Project-wide tasks: a liveness ``ping`` and the periodic ``heartbeat``."""
+"""Project-wide tasks: what follows a completed match, a liveness ``ping`` and the
+periodic ``heartbeat``."""
 
 from __future__ import annotations
 
@@ -6,7 +7,28 @@ from celery import shared_task
 from django.core.cache import cache
 from django.utils import timezone
 
+from competitions.models import Match
+from competitions.services.cup.ties import cup_tie_decide
+from competitions.services.standings import standings_refresh
+from stats.services.refresh import statistics_refresh
+from trophies.services.awards import trophies_award_match
+
 HEARTBEAT_CACHE_KEY = "tarokk_admin:heartbeat"
+
+
+@shared_task(name="tarokk_admin.tasks.match_completed")
+def match_completed(match_id: int) -> None:
+    """Follow-up of a completed, corrected or voided match: its trophies (R14), its
+    cup tie's decision (R15), the standings and the season statistics (after the
+    trophies: they count the awards). Idempotent."""
+    match = Match.objects.filter(pk=match_id).select_related("competition").first()
+    if match is None:
+        return
+    trophies_award_match(match)
+    standings_refresh(match=match)
+    if match.tie_id is not None:
+        cup_tie_decide(tie=match.tie)
+    statistics_refresh(match=match)
 
 
 @shared_task(name="tarokk_admin.tasks.ping")

@@ -1,22 +1,39 @@
-"""URLs. Addresses carry no language prefix so they stay stable and shareable."""
+"""URLs: every audience's prefix written once. Addresses carry no language prefix so
+they stay stable and shareable."""
 
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from tarokk_admin import health, views
+from competitions import urls as competitions
+from scoring import urls as scoring
+from stats import urls as stats
+from tarokk_admin import health
+from tarokk_admin.views import home, teams
+from trophies import urls as trophies
+
+api = competitions.api_urlpatterns + trophies.api_urlpatterns + stats.api_urlpatterns
+officials = (
+    competitions.officials_urlpatterns
+    + scoring.officials_urlpatterns
+    + trophies.officials_urlpatterns
+)
 
 urlpatterns = [
-    path("", views.home, name="home"),
+    path("", home.home, name="home"),
     path("healthz", health.healthz, name="healthz"),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
-    path("", include("competitions.urls_cup")),  # before: /cup/ is the cup's
-    path("", include("competitions.urls")),
-    path("officials/", include("competitions.urls_officials")),
-    path("", include("trophies.urls")),
-    path("", include("scoring.urls")),
-    path("", include("stats.urls")),  # /statistics/, /live/, /api/statistics/
+    path("teams/<int:pk>/", teams.team_detail, name="team"),
+    path("", include(competitions)),
+    path("", include(scoring)),
+    path("", include(trophies)),
+    path("", include(stats)),  # /statistics/…, /live/…
+    path("api/", include((api, "api"))),
+    path("officials/", include((officials, "officials"))),
+    path("referee/", include((scoring.referee_urlpatterns, "referee"))),
+    path("jury/", include((scoring.jury_urlpatterns, "jury"))),
+    path("captain/", include((scoring.captain_urlpatterns, "captain"))),
 ]

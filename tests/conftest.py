@@ -43,6 +43,18 @@ def _empty_cache():
     cache.clear()
 
 
+@pytest.fixture(autouse=True)
+def _default_language():
+    """Each test starts in the site's default language: a request in Hungarian
+    leaves Hungarian active in the thread that served it."""
+    from django.conf import settings
+    from django.utils import translation
+
+    translation.activate(settings.LANGUAGE_CODE)
+    yield
+    translation.deactivate()
+
+
 def pytest_collection_modifyitems(config, items):
     """Skip browser tests, saying why, when Debian's chromium is not installed."""
     if CHROMIUM.exists():

@@ -19,9 +19,9 @@ from competitions.models import (
     Season,
     Team,
 )
-from competitions.roles import Role
 from scoring.engine import score_hand_record, sheet_from_play
 from scoring.engine.generate import random_play_record
+from tarokk_admin.core.roles import Role
 
 
 class UserFactory(factory.django.DjangoModelFactory):
@@ -145,3 +145,19 @@ def sheet(seed: int, announcements: int = 4) -> dict:
     rng = random.Random(seed)
     record = random_play_record(rng, n_announcements=announcements)
     return sheet_from_play(record, score_hand_record(record))
+
+
+def trophy_award(match: Match, team: Team, feast: str) -> object:
+    """A trophy award of ``team`` in ``match`` for ``feast`` (R14), credited to a new
+    player, as the trophy list would hold it."""
+    from scoring.engine.catalogue import FEASTS
+    from trophies.models import TrophyAward
+
+    return TrophyAward.objects.create(
+        player=PlayerFactory(),
+        team=team,
+        feast=feast,
+        value=FEASTS[feast].value,
+        date=match.date,
+        match=match,
+    )

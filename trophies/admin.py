@@ -13,7 +13,7 @@ from django.contrib import admin
 from simple_history.admin import SimpleHistoryAdmin
 
 from trophies.models import TrophyAward, TrophyCup, TrophyTally
-from trophies.services import cups_refresh_queue
+from trophies.services.trophy_cups import trophy_cups_refresh_queue
 
 
 @admin.register(TrophyAward)
@@ -44,17 +44,17 @@ class TrophyAwardAdmin(SimpleHistoryAdmin):
             else []
         )
         super().save_model(request, obj, form, change)
-        cups_refresh_queue({obj.player_id, *before})
+        trophy_cups_refresh_queue({obj.player_id, *before})
 
     def delete_model(self, request: Any, obj: TrophyAward) -> None:
         player_id = obj.player_id
         super().delete_model(request, obj)
-        cups_refresh_queue([player_id])
+        trophy_cups_refresh_queue([player_id])
 
     def delete_queryset(self, request: Any, queryset: Any) -> None:
         player_ids = set(queryset.values_list("player_id", flat=True))
         super().delete_queryset(request, queryset)
-        cups_refresh_queue(player_ids)
+        trophy_cups_refresh_queue(player_ids)
 
 
 @admin.register(TrophyCup)

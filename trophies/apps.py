@@ -3,8 +3,16 @@ from django.utils.translation import gettext_lazy as _
 
 
 class TrophiesConfig(AppConfig):
-    """Trophy awards, trophy cups and the public trophy list."""
+    """The national trophy list (R14): awards from completed hands, variant trophies,
+    trophy cups."""
 
     default_auto_field = "django.db.models.BigAutoField"
     name = "trophies"
     verbose_name = _("Trophies")
+
+    def ready(self) -> None:
+        from tarokk_admin.core.background import followup_register
+        from trophies.services.trophy_cups import TROPHY_CUPS_FOLLOWUP
+        from trophies.tasks import trophy_cups_refresh
+
+        followup_register(TROPHY_CUPS_FOLLOWUP, trophy_cups_refresh)

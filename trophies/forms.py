@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from competitions.models import Player, Team, VariantGame
 from trophies.catalogue import trophy_choices
-from trophies.services import RECOGNISED_VARIANTS
+from trophies.services.awards import RECOGNISED_VARIANTS
 
 
 class PlayerNumberField(forms.ModelChoiceField):

@@ -68,7 +68,9 @@ class TrophyAward(models.Model):
 class TrophyCup(models.Model):
     """A cup for cumulative trophy points reaching a threshold (R14), once each."""
 
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="cups")
+    player = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="trophy_cups"
+    )
     threshold = models.PositiveSmallIntegerField(_("threshold"))
     # The award that crossed the threshold. SET_NULL, not CASCADE: when that award is
     # removed (a corrected hand, a void match) the cup waits for the recompute, which
@@ -78,7 +80,7 @@ class TrophyCup(models.Model):
         on_delete=models.SET_NULL,
         null=True,
         blank=True,
-        related_name="cups",
+        related_name="trophy_cups",
     )
     date = models.DateField(_("date"))
     history = HistoricalRecords()

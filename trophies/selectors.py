@@ -9,20 +9,19 @@ matches when every word occurs anywhere in the folded name ("kovacs", "KOVÁCS",
 
 from __future__ import annotations
 
-import functools
 from bisect import bisect_right
 from collections import defaultdict
-from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from django.conf import settings
 from django.db import connection
 from django.db.models import F, Max, Min, Q, QuerySet, Sum
 
-from competitions.models import Player, Team
-from competitions.models.people import fold
+from competitions.models import Player
+from tarokk_admin.core.ranking import rank_above, shared_ranks
+from tarokk_admin.core.text import fold
 from trophies.models import TrophyAward, TrophyCup, TrophyTally
 
 RANK_COUNTS_MAX = 100
@@ -147,16 +146,15 @@ def ranks_fill(rows: list[dict[str, Any]]) -> None:
         above = {p: len(everyone) - bisect_right(everyone, p) for p in missing}
     for row in rows:
         if "rank" not in row:
-            row["rank"] = above[row["points"]] + 1
+            row["rank"] = rank_above(above[row["points"]])
 
 
 def ranked(rows: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
     """Give rows already in order (points descending) their shared rank (1, 2, 2, 4)."""
     result = list(rows)
-    rank = 0
-    for position, row in enumerate(result, start=1):
-        if position == 1 or row["points"] != result[position - 2]["points"]:
-            rank = position
+    for row, rank in zip(
+        result, shared_ranks(result, lambda row: row["points"]), strict=True
+    ):
         row["rank"] = rank
     return result
 
@@ -171,7 +169,7 @@ def tally_rows() -> QuerySet[Any]:
     )
 
 
-def cups_of(player_ids: Iterable[int] | None) -> dict[int, list[TrophyCup]]:
+def trophy_cups_of(player_ids: Iterable[int] | None) -> dict[int, list[TrophyCup]]:
     """Each player's cups, by threshold (every player's for ``None``): one query."""
     cups: dict[int, list[TrophyCup]] = defaultdict(list)
     queryset = TrophyCup.objects.order_by("player_id", "threshold")
@@ -182,7 +180,7 @@ def cups_of(player_ids: Iterable[int] | None) -> dict[int, list[TrophyCup]]:
     return cups
 
 
-def cup_thresholds_by_player() -> dict[int, list[int]]:
+def trophy_cup_thresholds_by_player() -> dict[int, list[int]]:
     """Every player's cup thresholds, ascending: one query, no model instances."""
     cups: dict[int, list[int]] = defaultdict(list)
     for player_id, threshold in TrophyCup.objects.order_by(
@@ -195,9 +193,6 @@ def cup_thresholds_by_player() -> dict[int, list[int]]:
 def award_years() -> list[int]:
     """The years from the first trophy to the last, newest first (for the year
     filter): one query on the date index, not a scan of every award."""
-    known = _years_known.get()
-    if known is not None:
-        return list(known)
     # Two queries: SQLite reads MIN or MAX from the index only when alone.
     first = TrophyAward.objects.aggregate(first=Min("date"))["first"]
     last = TrophyAward.objects.aggregate(last=Max("date"))["last"]
@@ -215,62 +210,11 @@ def player_trophies(player: Player) -> list[TrophyAward]:
     )
 
 
-@functools.cache
-def _mark_sql() -> str:
-    award = TrophyAward.history.model._meta.db_table  # type: ignore[attr-defined]
-    cup = TrophyCup.history.model._meta.db_table  # type: ignore[attr-defined]
-    player = Player.history.model._meta.db_table  # type: ignore[attr-defined]
-    team = Team.history.model._meta.db_table  # type: ignore[attr-defined]
-    tally = TrophyTally._meta.db_table
-    award_table = TrophyAward._meta.db_table
-    return (
-        f"SELECT (SELECT MAX(history_id) FROM {award}),"
-        f" (SELECT MAX(history_id) FROM {cup}),"
-        f" (SELECT MAX(history_id) FROM {player}),"
-        f" (SELECT MAX(history_id) FROM {team}),"
-        f" (SELECT MIN(date) FROM {award_table}),"
-        f" (SELECT MAX(date) FROM {award_table}),"
-        f" COUNT(*), SUM(points), SUM(points * (player_id % 9973 + 1))"
-        f" FROM {tally}"
-    )
+# The points kept in ``TrophyTally`` have no history: the recompute bumps this token
+# so that the trophy list's cached pages see the change.
+TALLY_VERSION = "tarokk:trophy-tally:version"
 
 
-@dataclass(frozen=True)
-class TrophyDataMark:
-    key: str  # changes whenever the list may show something else
-    years: list[int]  # the year filter's choices, newest first (as award_years)
-
-
-def trophy_data_mark() -> TrophyDataMark:
-    """What the trophy list looks like now, in one query (the key of its cached
-    page): the newest history row of the awards, cups, players and teams (every save
-    and delete writes one, in any process), the first and last award dates (the year
-    filter's choices, so the page needs no query of its own for them) and a checksum
-    of the kept points (the cup task updates ``TrophyTally`` after the awards; a
-    tally has no history)."""
-    with connection.cursor() as cursor:
-        cursor.execute(_mark_sql())
-        row = cursor.fetchone()
-    first, last = row[4], row[5]
-    years = (
-        list(range(int(str(last)[:4]), int(str(first)[:4]) - 1, -1))
-        if first is not None and last is not None
-        else []
-    )
-    return TrophyDataMark(
-        ".".join("-" if value is None else str(value) for value in row), years
-    )
-
-
-_years_known: ContextVar[list[int] | None] = ContextVar("years_known", default=None)
-
-
-@contextmanager
-def years_known(years: list[int]) -> Iterator[None]:
-    """Within the block, ``award_years`` answers ``years`` (read by the data mark's
-    query) instead of querying the awards again."""
-    token = _years_known.set(years)
-    try:
-        yield
-    finally:
-        _years_known.reset(token)
+def trophy_cup_thresholds() -> tuple[int, ...]:
+    """The thresholds from the settings (R14: 100, 250, 500, 1000), ascending."""
+    return tuple(sorted(set(settings.TROPHY_CUP_THRESHOLDS)))

@@ -10,7 +10,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 
-from trophies.catalogue import trophy_name
+from scoring.engine import feast_name
 from trophies.models import TrophyAward, TrophyCup
 
 # A small cup drawn inline (no emoji font or icon font needed on venue machines).
@@ -23,7 +23,7 @@ CUP_ICON = (
 )
 
 
-def cup_badges(cups: list[TrophyCup]) -> str:
+def trophy_cup_badges(cups: list[TrophyCup]) -> str:
     """Cups as badges; the text says the threshold (no information by colour alone)."""
     if not cups:
         return ""
@@ -81,7 +81,7 @@ class TrophyRankingTable(tables.Table):
         return value
 
     def render_cups(self, value: int) -> str:
-        return cup_badges(self.cups_by_player.get(value, []))
+        return trophy_cup_badges(self.cups_by_player.get(value, []))
 
     def value_cups(self, value: int) -> str:
         return " ".join(str(c.threshold) for c in self.cups_by_player.get(value, []))
@@ -130,7 +130,7 @@ class TrophyAwardTable(tables.Table):
         return value.name
 
     def render_feast(self, value: str) -> str:
-        return trophy_name(value)
+        return feast_name(value)
 
     def render_where(self, record: TrophyAward) -> str:
         if record.match_id:
@@ -158,6 +158,6 @@ class RecentTrophyTable(TrophyAwardTable):
     def render_feast(self, value: str, record: TrophyAward) -> str:
         return format_html(
             '{}<br><span class="small text-body-secondary">{}</span>',
-            trophy_name(value),
+            feast_name(value),
             self.render_where(record),
         )

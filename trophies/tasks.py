@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from celery import shared_task
 
+from trophies.services.trophy_cups import trophy_cups_announce, trophy_cups_recompute
+
 
 @shared_task
 def trophy_cups_refresh(player_ids: list[int]) -> int:
     """Recompute these players' trophy points and cups (R14), then e-mail the
     officials each new cup. Returns the number of new cups."""
-    from trophies.cups import cups_announce, trophy_cups_recompute
-
     new = trophy_cups_recompute(player_ids=player_ids)
-    cups_announce(new)
+    trophy_cups_announce(new)
     return len(new)

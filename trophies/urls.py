@@ -1,21 +1,30 @@
-"""Addresses of the national trophy list (R14): public pages, the officials' entry
-of variant-game trophies and the read-only JSON API (HAND_RECORD.md)."""
+"""Addresses of the national trophy list (R14). The wiring (``tarokk_admin/urls.py``)
+puts each list under its audience's prefix: public pages, the read-only JSON API
+(HAND_RECORD.md) under ``api/``, the officials' entry of variant-game trophies under
+``officials/``."""
 
 from django.urls import path
 
-from trophies import api, views
+from trophies.views import api, players, trophy_list
+from trophies.views.officials import variants
 
 app_name = "trophies"
 
 urlpatterns = [
-    path("trophies/", views.trophy_list, name="list"),
-    path("players/<int:pk>/", views.player_detail, name="player"),
-    path("officials/trophies/new/", views.variant_trophy_new, name="variant_new"),
-    path("api/trophy-list/", api.trophy_list_api, name="api_list"),
-    path("api/trophies/", api.trophies_api, name="api_trophies"),
+    path("trophies/", trophy_list.trophy_list, name="list"),
+    path("players/<int:pk>/", players.player_detail, name="player"),
+]
+
+api_urlpatterns = [
+    path("trophy-list/", api.trophy_list_api, name="trophy_list"),
+    path("trophies/", api.trophies_api, name="trophies"),
     path(
-        "api/players/<str:player_id>/trophies/",
+        "players/<str:player_id>/trophies/",
         api.player_trophies_api,
-        name="api_player",
+        name="player_trophies",
     ),
+]
+
+officials_urlpatterns = [
+    path("trophies/new/", variants.variant_trophy_new, name="variant_trophy_new"),
 ]

@@ -5,15 +5,10 @@ matches and tie-breakers, a Grand Prix round and a Royal free game are all ``Mat
 of ``scoring.Hand``s, judged by the one engine.
 """
 
-from .competitions import (
-    Competition,
-    CupRegistration,
-    CupRound,
-    CupTie,
-    GrandPrixEntry,
-    VariantGame,
-    VariantScore,
-)
+from .competitions import Competition
+from .cup import CupRegistration, CupRound, CupTie
+from .free_games import VariantGame, VariantScore
+from .grand_prix import GrandPrixEntry
 from .matches import JuryApproval, Lineup, Match, MatchResult
 from .people import Membership, Player, Season, Team
 

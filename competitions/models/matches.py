@@ -7,11 +7,11 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
-from .competitions import Competition, CupTie
-from .people import Player, Team
+from scoring.engine import MATCH_HANDS, TIEBREAK_HANDS
 
-MATCH_HANDS = 8  # R3
-TIEBREAK_HANDS = 2  # R15
+from .competitions import Competition
+from .cup import CupTie
+from .people import Player, Team
 
 
 class Match(models.Model):
@@ -141,6 +141,7 @@ class JuryApproval(models.Model):
     )
     approved_at = models.DateTimeField(_("approved at"))
     note = models.TextField(_("note"), blank=True)
+    history = HistoricalRecords()
 
     def __str__(self) -> str:
         return f"{self.match} — {self.approved_by} {self.approved_at:%Y-%m-%d}"
@@ -159,6 +160,9 @@ class MatchResult(models.Model):
     opponent = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="+")
     total = models.IntegerField(_("total of the hand scores"))
     points = models.IntegerField(_("match points"))
+    # The highest-ranking trophy the team made in the match (R15's tie-break), from
+    # its hands when the result is stored; blank when it made none.
+    best_trophy = models.CharField(_("best trophy"), max_length=24, blank=True)
     answer = models.CharField(
         _("captain's answer"),
         max_length=12,

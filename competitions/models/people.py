@@ -2,18 +2,12 @@
 
 from __future__ import annotations
 
-import unicodedata
-
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
-
-def fold(text: str) -> str:
-    """Lower-case without accents, for search: "Kovács Éva" -> "kovacs eva"."""
-    decomposed = unicodedata.normalize("NFKD", text)
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch)).casefold()
+from tarokk_admin.core.text import fold
 
 
 class Player(models.Model):
@@ -82,6 +76,7 @@ class Season(models.Model):
     cup_registration_closes = models.DateField(
         _("cup registration closes"), null=True, blank=True
     )
+    history = HistoricalRecords()
 
     class Meta:
         ordering = ["-year"]

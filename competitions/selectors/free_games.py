@@ -8,6 +8,7 @@ from typing import Any
 from django.db.models import Count, Sum
 
 from competitions.models import Competition, Match, MatchResult, Season, VariantScore
+from tarokk_admin.core.ranking import shared_ranks
 
 
 def free_games_table(*, season: Season) -> list[dict[str, Any]]:
@@ -53,11 +54,10 @@ def free_games_table(*, season: Season) -> list[dict[str, Any]]:
     for entry in ordered:
         entry["total"] = entry["royal_points"] + entry["variant_points"]
     ordered.sort(key=lambda r: r["total"], reverse=True)
-    for index, entry in enumerate(ordered):
-        above = ordered[index - 1] if index else None
-        entry["rank"] = (
-            above["rank"] if above and above["total"] == entry["total"] else index + 1
-        )
+    for entry, rank in zip(
+        ordered, shared_ranks(ordered, lambda row: row["total"]), strict=True
+    ):
+        entry["rank"] = rank
     return ordered
 
 

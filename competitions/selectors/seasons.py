@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from django.http import Http404
+from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from competitions.models import Season
-from tarokk_admin.params import whole_number
+from tarokk_admin.core.params import BadParameter, year_param
 
 
 def season_current() -> Season | None:
@@ -22,9 +23,10 @@ def season_from_param(year: str | None) -> Season | None:
     empty; 404 with a sentence for anything that is not an existing season's year."""
     if not year:
         return season_current()
-    number = whole_number(year, max_digits=4)
-    if number is None:
-        raise Http404(_("The season must be a year, such as 2026."))
+    try:
+        number = year_param(year, name="season")
+    except BadParameter as error:
+        raise Http404(str(error)) from error
     season = Season.objects.filter(year=number).first()
     if season is None:
         raise Http404(_("There is no %(year)s season.") % {"year": year})
@@ -33,3 +35,7 @@ def season_from_param(year: str | None) -> Season | None:
 
 def season_years() -> list[int]:
     return list(Season.objects.order_by("-year").values_list("year", flat=True))
+
+
+def season_or_404(year: int) -> Season:
+    return get_object_or_404(Season, year=year)

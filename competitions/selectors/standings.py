@@ -1,38 +1,26 @@
 """Standings read from the database (HackSoft selectors): the Team Championship table
 of a season and a Grand Prix event's table (R11, R15).
 
-Each table is two aggregate queries whatever the season's size: the teams' sums over
-``MatchResult`` and the trophies their teams made (``trophies.TrophyAward`` filtered
-by team and by the counted matches). Tables are cached (Redis when configured) under a
-key that carries a fingerprint of the counted matches (one cheap aggregate: catches
-new, imported, voided and re-flagged matches) and a version that ``standings_refresh``
-(run by ``competitions.tasks.match_completed``) bumps when a result is corrected or
-trophies are awarded, recomputing the tables at once.
+Each table is one aggregate query over ``MatchResult`` whatever the season's size,
+plus the best trophies stored on the results (R15's tie-break). Tables are cached
+(Redis when configured) under a key that carries a fingerprint of the counted matches
+(one cheap aggregate: catches new, imported, voided and re-flagged matches) and a
+version that ``standings_refresh`` bumps after every completion, correction or void.
 """
 
 from __future__ import annotations
 
-import uuid
 from collections import defaultdict
 from typing import Any
 
 from django.core.cache import cache
 from django.db.models import Count, Max, Q, QuerySet, Sum
-from django.utils.translation import gettext as _
 
 from competitions.models import Competition, Match, MatchResult, Season
-from competitions.selectors.page_cache import cache_token, pages_version_bump
-from competitions.selectors.tiebreaks import (
-    BEST_MATCH,
-    BEST_TROPHY,
-    Metric,
-    StandingRow,
-    best_trophy,
-    rank_rows,
-)
+from competitions.rules.standings import StandingRow, best_trophy, rank_rows
+from tarokk_admin.core.page_cache import cache_token
 
 CACHE_SECONDS = 60 * 60 * 24
-CHAMPIONSHIP_CAP = 52  # R15: at most 52 matches a season
 CACHE_PREFIX = "tarokk:standings:v1"
 
 
@@ -53,22 +41,8 @@ def event_matches(competition_id: int) -> QuerySet[Match]:
     )
 
 
-def _explain(metric: Metric, above: StandingRow, below: StandingRow) -> str:
-    if metric is BEST_MATCH:
-        return _(
-            "below %(team)s on the best single match: %(theirs)s to %(ours)s (R15)"
-        ) % {"team": above.team, "theirs": above.best_match, "ours": below.best_match}
-    if metric is BEST_TROPHY:
-        return _("below %(team)s on the best trophy: %(theirs)s to %(ours)s (R15)") % {
-            "team": above.team,
-            "theirs": above.best_trophy_name,
-            "ours": below.best_trophy_name or _("none"),
-        }
-    return metric.explain(above, below)
-
-
 def _rows(matches: QuerySet[Match], value: str) -> list[StandingRow]:
-    """Query 1: per team, matches, the sum and the best of ``value`` (points or total)."""
+    """Per team: matches, the sum and the best of ``value`` (points or total)."""
     sums = (
         MatchResult.objects.filter(match__in=matches)
         .values("team_id", "team__name", "team__club")
@@ -88,14 +62,13 @@ def _rows(matches: QuerySet[Match], value: str) -> list[StandingRow]:
 
 
 def _add_trophies(rows: list[StandingRow], matches: QuerySet[Match]) -> None:
-    """Query 2: the trophies each team made in the counted matches (TrophyAward rows
-    filtered by team; the trophy engine fills them from completed hands)."""
-    from trophies.models import TrophyAward
-
+    """The best trophy each team made in the counted matches (R15), from the best
+    trophies stored on its results."""
     made: dict[int, list[str]] = defaultdict(list)
     for team_id, code in (
-        TrophyAward.objects.filter(team__isnull=False, match__in=matches)
-        .values_list("team_id", "feast")
+        MatchResult.objects.filter(match__in=matches)
+        .exclude(best_trophy="")
+        .values_list("team_id", "best_trophy")
         .distinct()
     ):
         made[team_id].append(code)
@@ -106,22 +79,21 @@ def _add_trophies(rows: list[StandingRow], matches: QuerySet[Match]) -> None:
 def _table(matches: QuerySet[Match], value: str) -> list[StandingRow]:
     rows = _rows(matches, value)
     _add_trophies(rows, matches)
-    return rank_rows(rows, explain=_explain)
+    return rank_rows(rows)
 
 
-def version(scope: str) -> str:
-    """A token bumped by ``standings_refresh`` (corrections, trophies)."""
+def standings_version(scope: str) -> str:
+    """A token bumped by ``standings_refresh`` (completions, corrections, voids)."""
     return cache_token(f"{CACHE_PREFIX}:version:{scope}")
 
 
 def _fingerprint(scope: str, matches: QuerySet[Match]) -> str:
     """What the table depends on, read cheaply: one aggregate over the counted matches
     (how many, the last id, the last completion: a new, imported, voided or re-flagged
-    match changes it) and the version ``standings_refresh`` bumps when a result is
-    corrected or trophies are awarded."""
+    match changes it) and the version ``standings_refresh`` bumps."""
     m = matches.aggregate(n=Count("id"), top=Max("id"), last=Max("completed_at"))
     last = m["last"].timestamp() if m["last"] else 0
-    return f"{m['n']}.{m['top']}.{last}.{version(scope)}"
+    return f"{m['n']}.{m['top']}.{last}.{standings_version(scope)}"
 
 
 def _cached(
@@ -140,13 +112,21 @@ def _cached(
     return rows
 
 
+def championship_scope(season_id: int) -> str:
+    return f"championship:{season_id}"
+
+
+def grand_prix_scope(competition_id: int) -> str:
+    return f"grand_prix:{competition_id}"
+
+
 def championship_table(
     *, season: Season, fresh: bool = False, fingerprint: str | None = None
 ) -> list[StandingRow]:
     """The Team Championship table (R15): points = sum of match points (R11); ties by
     best single match, then best trophy, else a shared rank."""
     return _cached(
-        f"championship:{season.pk}",
+        championship_scope(season.pk),
         championship_matches(season.pk),
         "points",
         fresh=fresh,
@@ -160,28 +140,11 @@ def grand_prix_table(
     """A Grand Prix event's table (R15): raw hand scores summed over the 24 hands;
     ties by the best single match (raw 8-hand sum), then best trophy, else shared."""
     return _cached(
-        f"grand_prix:{competition.pk}",
+        grand_prix_scope(competition.pk),
         event_matches(competition.pk),
         "total",
         fresh=fresh,
     )
-
-
-def standings_refresh(*, match: Match) -> None:
-    """Recompute and cache the tables a match's result feeds: its season's
-    championship, and its Grand Prix event (after a new version, so pages rendered
-    from the old numbers are not served again). Idempotent."""
-    competition = match.competition
-    scopes = [f"championship:{competition.season_id}"]
-    if competition.kind == Competition.Kind.GRAND_PRIX:
-        scopes.append(f"grand_prix:{competition.pk}")
-    for scope in scopes:
-        cache.set(f"{CACHE_PREFIX}:version:{scope}", uuid.uuid4().hex[:12], None)
-    # The cached public pages (page_cache) go with them.
-    pages_version_bump()
-    championship_table(season=competition.season, fresh=True)
-    if competition.kind == Competition.Kind.GRAND_PRIX:
-        grand_prix_table(competition=competition, fresh=True)
 
 
 def standings_as_api(

@@ -13,7 +13,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from competitions.models import Competition, Season, Team, VariantGame, VariantScore
-from competitions.services import ServiceError
+from tarokk_admin.core.errors import ServiceError
 
 POINTS_LIMIT = 100_000
 

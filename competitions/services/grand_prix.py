@@ -19,13 +19,11 @@ from competitions.models import (
     Season,
     Team,
 )
-from competitions.pairing import ROUNDS, PairingError, pair_round
-from competitions.services import ServiceError
-from competitions.services.matches import (
-    CHAMPIONSHIP_MATCH_CAP,
-    championship_matches_played,
-    match_create,
-)
+from competitions.rules.pairing import ROUNDS, PairingError, pair_round
+from competitions.rules.standings import CHAMPIONSHIP_MATCH_CAP
+from competitions.selectors.matches import championship_matches_played
+from competitions.services.matches import match_create
+from tarokk_admin.core.errors import ServiceError
 
 
 def grand_prix_create(

@@ -1,5 +1,6 @@
-"""Match services: scheduling, line-ups, jury approvals, the cut, completion (R3, R11,
-R15). Hands are written by ``scoring.services``."""
+"""Match services: scheduling, jury approvals, the cut, completion and voids (R3,
+R11, R15). Line-ups are in ``lineups``, results in ``results``; hands are written by
+``scoring.services.hands``."""
 
 from __future__ import annotations
 
@@ -7,58 +8,29 @@ import datetime as dt
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from competitions.models import (
     Competition,
-    CupRegistration,
     JuryApproval,
     Lineup,
     Match,
     MatchResult,
-    Membership,
-    Player,
     Team,
 )
-from competitions.services import ServiceError
-from scoring.engine import score_match_record
-from tarokk_admin.background import task_enqueue_on_commit
+from competitions.rules.standings import CHAMPIONSHIP_MATCH_CAP
+from competitions.selectors.matches import (
+    championship_matches_played,
+    in_championship,
+    match_needs_jury_approval,
+    match_start_datetime,
+)
+from competitions.services.results import match_results_store
+from tarokk_admin.core.background import followup_queue
+from tarokk_admin.core.errors import ServiceError
 
-CHAMPIONSHIP_MATCH_CAP = 52  # R15
-
-
-def match_start_datetime(match: Match) -> dt.datetime:
-    """When the match starts (its date at midnight when no time is set)."""
-    naive = dt.datetime.combine(match.date, match.time or dt.time(0, 0))
-    return timezone.make_aware(naive)
-
-
-def match_needs_jury_approval(match: Match) -> bool:
-    """R15: a match not played in public, or dated before the annual meeting."""
-    return not match.public or match.date < match.competition.season.annual_meeting
-
-
-def _counts_for_championship(competition: Competition, counts: bool) -> bool:
-    return competition.kind == Competition.Kind.CHAMPIONSHIP or counts
-
-
-def championship_matches_played(
-    team: Team, season_id: int, *, exclude: Match | None = None
-) -> int:
-    """The team's championship matches of the season, void ones left out (R15)."""
-    matches = Match.objects.filter(
-        Q(team_a=team) | Q(team_b=team),
-        competition__season_id=season_id,
-    ).exclude(status=Match.Status.VOID)
-    matches = matches.filter(
-        Q(competition__kind=Competition.Kind.CHAMPIONSHIP)
-        | Q(counts_for_championship=True)
-    )
-    if exclude is not None:
-        matches = matches.exclude(pk=exclude.pk)
-    return matches.count()
+MATCH_FOLLOWUP = "match_completed"
 
 
 def _check_cap(
@@ -67,7 +39,7 @@ def _check_cap(
     teams: tuple[Team, Team],
     exclude: Match | None = None,
 ) -> None:
-    if not _counts_for_championship(competition, counts):
+    if not in_championship(competition, counts):
         return
     for team in teams:
         played = championship_matches_played(
@@ -128,75 +100,6 @@ def match_create(
     )
 
 
-def lineup_candidates(match: Match, team: Team) -> dict[int, str]:
-    """Player id -> the role allowed in this match's line-up (R15): the season's
-    members; in the cup only the registered driver and catcher, no substitute."""
-    competition = match.competition
-    if competition.kind == Competition.Kind.CUP:
-        registration = CupRegistration.objects.filter(
-            competition=competition, team=team, withdrawn_at__isnull=True
-        ).first()
-        if registration is not None:
-            return {
-                registration.driver_id: "driver",
-                registration.catcher_id: "catcher",
-            }
-        members = Membership.objects.filter(
-            season_id=competition.season_id,
-            team=team,
-            role__in=[Membership.Role.DRIVER, Membership.Role.CATCHER],
-        )
-        return {m.player_id: m.role for m in members}
-    members = Membership.objects.filter(season_id=competition.season_id, team=team)
-    return {m.player_id: m.role for m in members}
-
-
-def lineup_set(*, match: Match, team: Team, driver: Player, catcher: Player) -> Lineup:
-    """Who plays driver and catcher for a team (R15): members only; a substitute may
-    take either role in the championship, never in the cup; nobody on both sides."""
-    if team.pk not in (match.team_a_id, match.team_b_id):
-        raise ServiceError(
-            _("%(team)s does not play this match.") % {"team": team.name}
-        )
-    if match.status in (Match.Status.COMPLETED, Match.Status.VOID):
-        raise ServiceError(_("The line-up of a completed or void match cannot change."))
-    if driver.pk == catcher.pk:
-        raise ServiceError(
-            _("The driver and the catcher must be two different players.")
-        )
-    eligible = lineup_candidates(match, team)
-    is_cup = match.competition.kind == Competition.Kind.CUP
-    for player, role in ((driver, "driver"), (catcher, "catcher")):
-        if player.pk not in eligible:
-            reason = (
-                _("the cup admits only the team's registered driver and catcher (R15)")
-                if is_cup
-                else _("only the team's members of the season may play (R15)")
-            )
-            raise ServiceError(
-                _("%(player)s cannot play for %(team)s: %(reason)s.")
-                % {"player": player.name, "team": team.name, "reason": reason},
-                field=role,
-            )
-        if eligible[player.pk] != "substitute" and eligible[player.pk] != role:
-            raise ServiceError(
-                _("%(player)s is the team's %(their)s and cannot play %(role)s (R15).")
-                % {
-                    "player": player.name,
-                    "their": _(eligible[player.pk]),
-                    "role": _(role),
-                },
-                field=role,
-            )
-    other = Lineup.objects.filter(match=match).exclude(team=team).first()
-    if other and {driver.pk, catcher.pk} & {other.driver_id, other.catcher_id}:
-        raise ServiceError(_("A player cannot play on both sides of a match."))
-    lineup, _created = Lineup.objects.update_or_create(
-        match=match, team=team, defaults={"driver": driver, "catcher": catcher}
-    )
-    return lineup
-
-
 def jury_approve(
     *, match: Match, user: Any, note: str = "", when: dt.datetime | None = None
 ) -> JuryApproval:
@@ -253,60 +156,6 @@ def match_cut_set(*, match: Match, first_attack: Team) -> Match:
     return match
 
 
-def match_record(match: Match) -> dict[str, Any]:
-    """The match as a match record (royal-tarokk-match/1, HAND_RECORD.md)."""
-    first = match.team_a if match.first_attack_id == match.team_a_id else match.team_b
-    record: dict[str, Any] = {
-        "format": "royal-tarokk-match/1",
-        "teams": [match.team_a.name, match.team_b.name],
-        "first_attack": first.name,
-        "hands": [hand.record for hand in match.hands.order_by("number")],
-    }
-    if match.tiebreak:
-        record["tiebreak"] = True
-    return record
-
-
-@transaction.atomic
-def match_results_store(match: Match) -> list[MatchResult]:
-    """Judge the match's hands as a match record and store each team's total and
-    points (R11; a tie-breaker's points are its raw total, R15)."""
-    numbers = sorted(match.hands.values_list("number", flat=True))
-    expected = list(range(1, match.hands_expected + 1))
-    if numbers != expected:
-        missing = sorted(set(expected) - set(numbers))
-        raise ServiceError(
-            _("The match has %(n)s hands; enter hand(s) %(missing)s first.")
-            % {"n": match.hands_expected, "missing": ", ".join(map(str, missing))}
-        )
-    result = score_match_record(match_record(match))
-    if not result["valid"]:
-        first = result["errors"][0]
-        raise ServiceError(
-            _("A stored hand is no longer valid: %(path)s %(message)s")
-            % {"path": first["path"], "message": first["message"]}
-        )
-    stored = []
-    existing = {row.team_id: row for row in MatchResult.objects.filter(match=match)}
-    for team, opponent in ((match.team_a, match.team_b), (match.team_b, match.team_a)):
-        numbers_ = result["teams"][team.name]
-        row = existing.get(team.pk) or MatchResult(match=match, team=team)
-        changed = (row.total, row.points) != (numbers_["total"], numbers_["points"])
-        if row.pk is not None and not changed:
-            stored.append(row)
-            continue
-        if row.pk is not None:
-            # A corrected result must be confirmed again by the captains.
-            row.answer = MatchResult.Answer.PENDING
-            row.answered_by, row.answered_at = None, None
-            row._change_reason = _("result corrected")  # type: ignore[attr-defined]
-        row.opponent = opponent
-        row.total, row.points = numbers_["total"], numbers_["points"]
-        row.save()
-        stored.append(row)
-    return stored
-
-
 @transaction.atomic
 def match_complete(*, match: Match, user: Any) -> Match:
     """Complete a match: store its result, lock its hands for the referee, and queue
@@ -333,9 +182,9 @@ def match_complete(*, match: Match, user: Any) -> Match:
 
 
 def match_followup_queue(match: Match) -> None:
-    from competitions.tasks import match_completed
-
-    task_enqueue_on_commit(match_completed, match.pk)
+    """After the commit: trophies, the cup's decision and the standings follow a
+    completed, corrected or voided match (the wiring's ``match_completed``)."""
+    followup_queue(MATCH_FOLLOWUP, match.pk)
 
 
 @transaction.atomic
@@ -349,30 +198,6 @@ def match_void(*, match: Match, user: Any, reason: str) -> Match:
     MatchResult.objects.filter(match=match).delete()
     match_followup_queue(match)
     return match
-
-
-def result_answer(
-    *, match: Match, team: Team, user: Any, confirm: bool, note: str = ""
-) -> MatchResult:
-    """A team captain confirms a completed result, or disputes it with a note that
-    officials see."""
-    if match.status != Match.Status.COMPLETED:
-        raise ServiceError(_("Only a completed match's result can be confirmed."))
-    if not confirm and not note.strip():
-        raise ServiceError(_("Say what is wrong with the result."), field="note")
-    row = MatchResult.objects.filter(match=match, team=team).first()
-    if row is None:
-        raise ServiceError(
-            _("%(team)s does not play this match.") % {"team": team.name}
-        )
-    row.answer = (
-        MatchResult.Answer.CONFIRMED if confirm else MatchResult.Answer.DISPUTED
-    )
-    row.answer_note = note
-    row.answered_by = user
-    row.answered_at = timezone.now()
-    row.save()
-    return row
 
 
 def match_referee_set(*, match: Match, referee: Any) -> Match:

@@ -11,24 +11,25 @@ from django.utils.translation import gettext as _
 
 from competitions.filters import standings_filter
 from competitions.models import Season
-from competitions.selectors.page_cache import (
-    AWARDS,
-    MATCHES,
-    RESULTS,
-    TEAMS,
+from competitions.selectors.page_marks import MATCHES, RESULTS, STRUCTURE, TEAMS
+from competitions.selectors.seasons import season_current, season_years
+from competitions.selectors.standings import (
+    championship_scope,
+    championship_table,
+    standings_version,
+)
+from competitions.tables import ChampionshipTable
+from tarokk_admin.core.page_cache import (
+    cached_body,
     page_key,
     pages_version,
     with_data_mark,
 )
-from competitions.selectors.seasons import season_current, season_years
-from competitions.selectors.standings import championship_table
-from competitions.selectors.standings import version as standings_version
-from competitions.tables import ChampionshipTable
-from competitions.views.common import cached_body, table_configure, table_export
+from tarokk_admin.core.tables import table_configure, table_export
 
-# What the page shows: counted matches, their results, the teams' trophies and
-# names; the season list is in every data mark (page_cache).
-CHAMPIONSHIP_MARKS = (MATCHES, RESULTS, AWARDS, TEAMS)
+# What the page shows: counted matches, their results (with their best trophies),
+# the teams' names and the season list.
+CHAMPIONSHIP_MARKS = (MATCHES, RESULTS, TEAMS, *STRUCTURE)
 
 
 def championship_current(request: HttpRequest) -> HttpResponse:
@@ -72,7 +73,7 @@ def championship_season(request: HttpRequest, year: int) -> HttpResponse:
         "championship",
         season.pk,
         season.page_mark,
-        standings_version(f"championship:{season.pk}"),
+        standings_version(championship_scope(season.pk)),
         pages_version(),
         query=urlencode(sorted(request.GET.lists()), doseq=True),
     )

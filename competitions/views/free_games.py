@@ -6,12 +6,12 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
 from competitions.models import Competition, Match, VariantGame
-from competitions.permissions import is_official
 from competitions.selectors.free_games import free_games_table, free_games_winners
-from competitions.selectors.pages import public_matches, with_scores
-from competitions.selectors.seasons import season_current, season_years
+from competitions.selectors.matches import public_matches, with_scores
+from competitions.selectors.seasons import season_current, season_or_404, season_years
 from competitions.tables import FreeGamesTable
-from competitions.views.common import season_or_404, table_configure, table_export
+from tarokk_admin.core.roles import is_official
+from tarokk_admin.core.tables import table_configure, table_export
 
 
 def free_games_current(request: HttpRequest) -> HttpResponse:

@@ -8,12 +8,12 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 
 from competitions.models import Competition
-from competitions.permissions import is_official
-from competitions.selectors.pages import public_matches, with_scores
+from competitions.selectors.matches import public_matches, with_scores
 from competitions.selectors.seasons import season_from_param, season_years
 from competitions.selectors.standings import grand_prix_table
 from competitions.tables import GrandPrixTable
-from competitions.views.common import table_configure, table_export
+from tarokk_admin.core.roles import is_official
+from tarokk_admin.core.tables import table_configure, table_export
 
 
 def grand_prix_list(request: HttpRequest) -> HttpResponse:

@@ -6,19 +6,26 @@ from __future__ import annotations
 from typing import Final, cast
 
 from . import cards as c
-from .catalogue import FEASTS, Feast, SuitParam
+from .catalogue import FEASTS, SUIT_COUNT_MIN, TRUMPS_COUNT_MIN, Feast, SuitParam
+from .codes import ErrorCode
 from .errors import Errors, pointer, quote
 from .fields import is_int, unknown_keys
 from .i18n import _
-from .sheet import Announcement, Contra, Role, Side
+from .sheet import ROLES, SIDES, Announcement, Contra, Role, Side
 
 CONTRA_KEYS: Final = frozenset({"team", "by"})
 ANNOUNCEMENT_KEYS: Final = frozenset(
     {"feast", "team", "by", "made", "cards", "suits", "count", "contra"}
 )
+# R12, R13: a declared parameter missing, or given to a feast that declares none.
+_PARAMETER_CODES: Final[dict[str, tuple[ErrorCode, ErrorCode]]] = {
+    "cards": (ErrorCode.MISSING_CARDS, ErrorCode.SUPERFLUOUS_CARDS),
+    "suits": (ErrorCode.MISSING_SUITS, ErrorCode.SUPERFLUOUS_SUITS),
+    "count": (ErrorCode.MISSING_COUNT, ErrorCode.SUPERFLUOUS_COUNT),
+}
 # R13: a trumps_count announcer holds 8+ and, the three others holding at least 3
 # each (R4), at most 13.
-TRUMPS_COUNT_RANGE: Final = (8, 13)
+TRUMPS_COUNT_RANGE: Final = (TRUMPS_COUNT_MIN, len(c.TRUMPS) - 3 * c.MIN_TRUMPS)
 
 
 def _parse_cards(
@@ -28,14 +35,14 @@ def _parse_cards(
     wanted = feast.declared_cards
     if not isinstance(value, list):
         errors.add(
-            "wrong_type",
+            ErrorCode.WRONG_TYPE,
             path,
             _("cards must be a list, not {value}.").format(value=quote(value)),
         )
         return None
     if len(value) != wanted:
         errors.add(
-            "wrong_card_count",
+            ErrorCode.WRONG_CARD_COUNT,
             path,
             (
                 _("{feast} declares {count} cards; got {given}.")
@@ -49,13 +56,13 @@ def _parse_cards(
         where = path + pointer(i)
         if not isinstance(card, str) or card not in c.CARD_SET:
             errors.add(
-                "unknown_card",
+                ErrorCode.UNKNOWN_CARD,
                 where,
                 _("Unknown card {value} (R1).").format(value=quote(card)),
             )
         elif card not in c.MAGNIFIERS:
             errors.add(
-                "wrong_card_kind",
+                ErrorCode.WRONG_CARD_KIND,
                 where,
                 _(
                     "{feast} needs a magnifier (a King or a Bird); {card} is not one "
@@ -64,7 +71,7 @@ def _parse_cards(
             )
         elif card in result:
             errors.add(
-                "duplicate_card",
+                ErrorCode.DUPLICATE_CARD,
                 where,
                 _("{card} is declared twice.").format(card=card),
             )
@@ -80,14 +87,14 @@ def _parse_suits(
     wanted = 2 if feast.suits is SuitParam.RED_AND_BLACK else 1
     if not isinstance(value, list):
         errors.add(
-            "wrong_type",
+            ErrorCode.WRONG_TYPE,
             path,
             _("suits must be a list, not {value}.").format(value=quote(value)),
         )
         return None
     if len(value) != wanted:
         errors.add(
-            "wrong_suit_count",
+            ErrorCode.WRONG_SUIT_COUNT,
             path,
             (
                 _("{feast} declares {count} suits; got {given}.")
@@ -100,7 +107,7 @@ def _parse_suits(
     for i, suit in enumerate(value):
         if not isinstance(suit, str) or suit not in c.SUITS:
             errors.add(
-                "unknown_suit",
+                ErrorCode.UNKNOWN_SUIT,
                 path + pointer(i),
                 _("Unknown suit {value}; suits are H, D, S, C (R1).").format(
                     value=quote(suit)
@@ -112,7 +119,7 @@ def _parse_suits(
         return None
     if feast.suits is SuitParam.BLACK and result[0] not in c.BLACK_SUITS:
         errors.add(
-            "wrong_suit_kind",
+            ErrorCode.WRONG_SUIT_KIND,
             path + "/0",
             _("{feast} needs a black suit (S or C); got {suit} (R12).").format(
                 feast=_(feast.name), suit=result[0]
@@ -123,7 +130,7 @@ def _parse_suits(
         c.is_red_suit(s) for s in result
     ) != [False, True]:
         errors.add(
-            "wrong_suit_kind",
+            ErrorCode.WRONG_SUIT_KIND,
             path,
             _("{feast} needs one red and one black suit; got {value} (R12).").format(
                 feast=_(feast.name), value=quote(result)
@@ -143,7 +150,7 @@ def _parse_count(
     """The number a suit_count or trumps_count message states (R13)."""
     if not is_int(value):
         errors.add(
-            "wrong_type",
+            ErrorCode.WRONG_TYPE,
             path,
             _("count must be a whole number, not {value}.").format(value=quote(value)),
         )
@@ -152,7 +159,7 @@ def _parse_count(
     if feast.code == "trumps_count":
         low, high = TRUMPS_COUNT_RANGE
     elif suits:
-        low, high = 2, len(c.SUIT_CARDS[suits[0]]) - 1
+        low, high = SUIT_COUNT_MIN, len(c.SUIT_CARDS[suits[0]]) - 1
     else:
         return value
     if not low <= value <= high:
@@ -165,7 +172,7 @@ def _parse_count(
                 "(R13)"
             ).format(size=high + 1, suit=_(c.SUIT_NAMES[suits[0]]))
         errors.add(
-            "count_impossible",
+            ErrorCode.COUNT_IMPOSSIBLE,
             path,
             _("count {count} is impossible: {reason}.").format(
                 count=value, reason=what
@@ -178,7 +185,7 @@ def _parse_count(
 def _parse_contra(value: object, path: str, errors: Errors) -> Contra | None:
     if not isinstance(value, dict):
         errors.add(
-            "wrong_type",
+            ErrorCode.WRONG_TYPE,
             path,
             _("contra must be an object with team and by, not {value}.").format(
                 value=quote(value)
@@ -194,13 +201,15 @@ def _parse_contra(value: object, path: str, errors: Errors) -> Contra | None:
 
 
 def _side(value: object, path: str, errors: Errors) -> Side | None:
-    if value == "attack" or value == "defence":
+    if value in SIDES:
         return cast(Side, value)
     if value is None:
-        errors.add("missing_key", path, _("team is required (attack or defence)."))
+        errors.add(
+            ErrorCode.MISSING_KEY, path, _("team is required (attack or defence).")
+        )
     else:
         errors.add(
-            "unknown_team",
+            ErrorCode.UNKNOWN_TEAM,
             path,
             _("Unknown team {value}; use attack or defence.").format(
                 value=quote(value)
@@ -210,13 +219,15 @@ def _side(value: object, path: str, errors: Errors) -> Side | None:
 
 
 def _role(value: object, path: str, errors: Errors) -> Role | None:
-    if value == "driver" or value == "catcher":
+    if value in ROLES:
         return cast(Role, value)
     if value is None:
-        errors.add("missing_key", path, _("by is required (driver or catcher)."))
+        errors.add(
+            ErrorCode.MISSING_KEY, path, _("by is required (driver or catcher).")
+        )
     else:
         errors.add(
-            "unknown_role",
+            ErrorCode.UNKNOWN_ROLE,
             path,
             _("Unknown player {value}; use driver or catcher.").format(
                 value=quote(value)
@@ -228,10 +239,14 @@ def _role(value: object, path: str, errors: Errors) -> Role | None:
 def parse_announcement(
     index: int, value: object, play_mode: bool, errors: Errors
 ) -> Announcement | None:
+    """One announcement of a hand record; None when it is not valid (errors added).
+
+    In a play record ``made`` may be left out: the play decides it.
+    """
     path = f"/announcements/{index}"
     if not isinstance(value, dict):
         errors.add(
-            "wrong_type",
+            ErrorCode.WRONG_TYPE,
             path,
             _("An announcement must be an object, not {value}.").format(
                 value=quote(value)
@@ -239,42 +254,10 @@ def parse_announcement(
         )
         return None
     unknown_keys(value, ANNOUNCEMENT_KEYS, path, errors)
-    code = value.get("feast")
-    feast: Feast | None = None
-    if code is None:
-        errors.add("missing_key", path + "/feast", _("feast is required."))
-    elif not isinstance(code, str) or code not in FEASTS:
-        errors.add(
-            "unknown_feast",
-            path + "/feast",
-            _("Unknown feast {value} (R13).").format(value=quote(code)),
-        )
-    elif FEASTS[code].is_silent:
-        errors.add(
-            "silent_announced",
-            path + "/feast",
-            _(
-                "{feast} is a silent premium: list it under silent, not as an "
-                "announcement (R7)."
-            ).format(feast=_(FEASTS[code].name)),
-        )
-    else:
-        feast = FEASTS[code]
+    feast = _parse_feast(value.get("feast"), path + "/feast", errors)
     team = _side(value.get("team"), path + "/team", errors)
     by = _role(value.get("by"), path + "/by", errors)
-    made = value.get("made")
-    if "made" not in value:
-        if not play_mode:
-            errors.add(
-                "missing_key", path + "/made", _("made is required (true or false).")
-            )
-    elif not isinstance(made, bool):
-        errors.add(
-            "wrong_type",
-            path + "/made",
-            _("made must be true or false, not {value}.").format(value=quote(made)),
-        )
-        made = None
+    made = _parse_made(value, path + "/made", play_mode, errors)
     contra = None
     if "contra" in value:
         contra = _parse_contra(value["contra"], path + "/contra", errors)
@@ -282,29 +265,7 @@ def parse_announcement(
         return None
     ok = team is not None and by is not None and (made is not None or play_mode)
     ok = ok and ("contra" not in value or contra is not None)
-    wants = (
-        ("cards", feast.declared_cards > 0),
-        ("suits", feast.suits is not SuitParam.NONE),
-        ("count", feast.has_count),
-    )
-    for key, wanted in wants:
-        if wanted == (key in value):
-            continue
-        ok = False
-        if wanted:
-            errors.add(
-                f"missing_{key}",
-                path + "/" + key,
-                _("{feast} needs its {key}.").format(feast=_(feast.name), key=key),
-            )
-        else:
-            errors.add(
-                f"superfluous_{key}",
-                path + "/" + key,
-                _("{feast} declares no {key}; remove {value}.").format(
-                    feast=_(feast.name), key=key, value=quote(value[key])
-                ),
-            )
+    ok = _check_parameters(feast, value, path, errors) and ok
     cards_: tuple[str, ...] | None = ()
     suits_: tuple[str, ...] | None = ()
     count_: int | None = None
@@ -317,7 +278,6 @@ def parse_announcement(
         ok = ok and count_ is not None
     if not ok or cards_ is None or suits_ is None or team is None or by is None:
         return None
-    assert made is None or isinstance(made, bool)
     return Announcement(
         index=index,
         feast=feast,
@@ -329,3 +289,80 @@ def parse_announcement(
         made=made,
         contra=contra,
     )
+
+
+def _parse_feast(code: object, path: str, errors: Errors) -> Feast | None:
+    """An announced feast of the catalogue (R13), not a silent premium (R7)."""
+    if code is None:
+        errors.add(ErrorCode.MISSING_KEY, path, _("feast is required."))
+    elif not isinstance(code, str) or code not in FEASTS:
+        errors.add(
+            ErrorCode.UNKNOWN_FEAST,
+            path,
+            _("Unknown feast {value} (R13).").format(value=quote(code)),
+        )
+    elif FEASTS[code].is_silent:
+        errors.add(
+            ErrorCode.SILENT_ANNOUNCED,
+            path,
+            _(
+                "{feast} is a silent premium: list it under silent, not as an "
+                "announcement (R7)."
+            ).format(feast=_(FEASTS[code].name)),
+        )
+    else:
+        return FEASTS[code]
+    return None
+
+
+def _parse_made(
+    value: dict[str, object], path: str, play_mode: bool, errors: Errors
+) -> bool | None:
+    """The recorded outcome; required in a score sheet, optional in a play record."""
+    if "made" not in value:
+        if not play_mode:
+            errors.add(
+                ErrorCode.MISSING_KEY, path, _("made is required (true or false).")
+            )
+        return None
+    made = value["made"]
+    if isinstance(made, bool):
+        return made
+    errors.add(
+        ErrorCode.WRONG_TYPE,
+        path,
+        _("made must be true or false, not {value}.").format(value=quote(made)),
+    )
+    return None
+
+
+def _check_parameters(
+    feast: Feast, value: dict[str, object], path: str, errors: Errors
+) -> bool:
+    """R12, R13: the cards, suits and count the feast declares, and no others."""
+    ok = True
+    wants = (
+        ("cards", feast.declared_cards > 0),
+        ("suits", feast.suits is not SuitParam.NONE),
+        ("count", feast.has_count),
+    )
+    for key, wanted in wants:
+        missing, superfluous = _PARAMETER_CODES[key]
+        if wanted == (key in value):
+            continue
+        ok = False
+        if wanted:
+            errors.add(
+                missing,
+                path + "/" + key,
+                _("{feast} needs its {key}.").format(feast=_(feast.name), key=key),
+            )
+        else:
+            errors.add(
+                superfluous,
+                path + "/" + key,
+                _("{feast} declares no {key}; remove {value}.").format(
+                    feast=_(feast.name), key=key, value=quote(value[key])
+                ),
+            )
+    return ok

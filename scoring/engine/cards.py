@@ -6,7 +6,7 @@ suit cards ``<SUIT>-<RANK>`` (``H-K``, ``C-10``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Final
 
 from .i18n import gettext_noop
@@ -32,11 +32,13 @@ SUIT_NAMES: Final[dict[str, str]] = {
 # R1: suit order K > Q > C > V > 10; the 10 exists only in the black suits.
 RANKS: Final[tuple[str, ...]] = ("K", "Q", "C", "V", "10")
 RANK_STRENGTH: Final[dict[str, int]] = {"K": 4, "Q": 3, "C": 2, "V": 1, "10": 0}
+# The ranks every suit has (four_of_a_kind: the four cards of one of them, R13).
+COMMON_RANKS: Final[tuple[str, ...]] = RANKS[:4]
 
 
 def suit_ranks(suit: str) -> tuple[str, ...]:
     """The ranks a suit has (R1): four in a red suit, five in a black one."""
-    return RANKS if suit in BLACK_SUITS else RANKS[:4]
+    return RANKS if suit in BLACK_SUITS else COMMON_RANKS
 
 
 SUIT_CARDS: Final[dict[str, tuple[str, ...]]] = {
@@ -82,6 +84,20 @@ BOUND_TRICK_CARDS: Final[tuple[tuple[str, int], ...]] = (
     ("XXI", 6),
     ("SKIZ", 7),
 )
+
+
+# R4: the deal. Ten cards to each of the four players, so ten tricks (R2); every player
+# holds at least 3 trumps (else the hand is dealt again, R3); two upper trumps always go
+# to the attack: card -> seat, XIX to the attack catcher, XX to the attack driver.
+HAND_SIZE: Final = 10
+TRICKS: Final = HAND_SIZE
+MIN_TRUMPS: Final = 3
+DEALT_TO: Final[dict[str, str]] = {"XIX": "AC", "XX": "AD"}
+
+
+def trumps_in(cards: Iterable[str]) -> int:
+    """How many of ``cards`` are trumps."""
+    return sum(1 for card in cards if card in TRUMP_SET)
 
 
 def suit_of(card: str) -> str | None:

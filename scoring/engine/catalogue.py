@@ -8,6 +8,7 @@ scoring and play judging read these facts instead of testing codes one by one.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Final
@@ -40,12 +41,23 @@ class SuitParam(StrEnum):
     RED_AND_BLACK = "red_and_black"  # one red and one black suit
 
 
+# R13 messages: a suit_count announcer holds at least 2 (but not all) cards of the
+# suit, a trumps_count announcer at least 8 trumps.
+SUIT_COUNT_MIN: Final = 2
+TRUMPS_COUNT_MIN: Final = 8
+
+
 @dataclass(frozen=True, slots=True)
 class CardNeed:
     """The team's tricks hold at least ``at_least`` of ``cards``."""
 
     cards: frozenset[str]
     at_least: int
+
+
+def tricks_for(needs: Iterable[CardNeed]) -> int:
+    """The fewest tricks that can hold what ``needs`` asks for (4 cards a trick, R2)."""
+    return max(((n.at_least + 3) // 4 for n in needs), default=0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,9 +109,9 @@ class Feast:
         if self.is_message:
             needed = 0
         elif self.all_tricks:
-            needed = 10
+            needed = c.TRICKS
         else:
-            by_cards = max(((n.at_least + 3) // 4 for n in self.cards_won), default=0)
+            by_cards = tricks_for(self.cards_won)
             needed = max(1, self.min_tricks, len(self.tricks), by_cards)
         object.__setattr__(self, "_needed", needed)
 
@@ -119,14 +131,17 @@ def _range(first: int, last: int) -> frozenset[int]:
 
 
 _FIVE = c.BOUND_TRICK_CARDS
+_BOUND_TO = dict(_FIVE)
 _FIVE_HELD = frozenset(card for card, _ in _FIVE)
 _XXI = frozenset({c.MOND})
 _XXI_I = frozenset({c.MOND, c.PAGAT})
 _ALL = {"all_tricks": True}
 
 
-def _bound_trick(card: str, trick: int) -> dict[str, object]:
-    """piccolo … large_bird: win tricks 1..k, the card played by the team to trick k."""
+def _bound_trick(card: str) -> dict[str, object]:
+    """piccolo … large_bird: win tricks 1..k, the card played by the team to trick k,
+    the trick the card is bound to."""
+    trick = _BOUND_TO[card]
     return {
         "binds": ((card, trick),),
         "tricks": _range(1, trick),
@@ -183,7 +198,7 @@ _ROWS: tuple[tuple[str, str, str | None, int, Group, dict[str, object]], ...] = 
     ("heads", gettext_noop("Heads"), "Köpfe", 2, G.MATERIAL,
      {"chain": "honour", "level": 2, "cards_won": (_won(c.HONOURS),)}),
     ("full_honours", gettext_noop("Full Honours"), "Trull", 3, G.MATERIAL,
-     {"chain": "honour", "level": 3, "cards_won": (_won(("SKIZ", "XXI", "I")),)}),
+     {"chain": "honour", "level": 3, "cards_won": (_won((*c.HONOURS, c.PAGAT)),)}),
     ("obscure", gettext_noop("Obscure"), None, 5, G.SILENT,
      {"tricks": _range(1, 5),
       "suppressed_by": frozenset({"play", "cash", "bridge", "octave", "misere", "slam"})}),
@@ -202,11 +217,11 @@ _ROWS: tuple[tuple[str, str, str | None, int, Group, dict[str, object]], ...] = 
     ("misere", gettext_noop("Misere"), None, 50, G.FREE_PASS, _free_pass(5, 9)),
     ("slam", gettext_noop("Slam"), None, 60, G.FREE_PASS,
      {**_free_pass(6, 10), "all_tricks": True}),
-    ("piccolo", gettext_noop("Piccolo"), None, 5, G.BOUND_TRICK, _bound_trick("XVIII", 3)),
-    ("town_centre", gettext_noop("Town Centre"), None, 5, G.BOUND_TRICK, _bound_trick("XIX", 4)),
-    ("centre", gettext_noop("Centre"), None, 10, G.BOUND_TRICK, _bound_trick("XX", 5)),
-    ("small_bird", gettext_noop("Small Bird"), None, 20, G.BOUND_TRICK, _bound_trick("XXI", 6)),
-    ("large_bird", gettext_noop("Large Bird"), None, 30, G.BOUND_TRICK, _bound_trick("SKIZ", 7)),
+    ("piccolo", gettext_noop("Piccolo"), None, 5, G.BOUND_TRICK, _bound_trick("XVIII")),
+    ("town_centre", gettext_noop("Town Centre"), None, 5, G.BOUND_TRICK, _bound_trick("XIX")),
+    ("centre", gettext_noop("Centre"), None, 10, G.BOUND_TRICK, _bound_trick("XX")),
+    ("small_bird", gettext_noop("Small Bird"), None, 20, G.BOUND_TRICK, _bound_trick("XXI")),
+    ("large_bird", gettext_noop("Large Bird"), None, 30, G.BOUND_TRICK, _bound_trick("SKIZ")),
     ("last_day_of_month", gettext_noop("Last Day of the Month"), None, 10, G.MAGNIFIED,
      {**_magnified(10), "level": 1}),
     ("before_end_of_month", gettext_noop("Before the End of the Month"), None, 20, G.MAGNIFIED,
@@ -248,7 +263,7 @@ _ROWS: tuple[tuple[str, str, str | None, int, Group, dict[str, object]], ...] = 
     ("marriage", gettext_noop("Marriage"), None, 60, G.TROPHY,
      {"trophy_class": "little", "suits": SuitParam.ANY, "tricks": frozenset({9, 10})}),
     ("mond_capture", gettext_noop("Mond Capture"), None, 120, G.TROPHY,
-     {"trophy_class": "trophy", "cards_won": (_won(("SKIZ", "XXI")),),
+     {"trophy_class": "trophy", "cards_won": (_won(c.HONOURS),),
       "holds": frozenset({c.SKIZ}), "opponents_hold": _XXI}),
     ("habicht", gettext_noop("Habicht"), None, 120, G.TROPHY,
      {"trophy_class": "trophy", **_flight(1, 2, 3), "level": 3}),
@@ -258,11 +273,11 @@ _ROWS: tuple[tuple[str, str, str | None, int, Group, dict[str, object]], ...] = 
     ("scale", gettext_noop("Scale"), None, 120, G.TROPHY,
      {"trophy_class": "trophy", **_FIVE_BOUND}),
     ("golgotha", gettext_noop("Golgotha"), None, 130, G.TROPHY,
-     {"trophy_class": "greater", "cards_won": (_won(("XXI", "I")),),
+     {"trophy_class": "greater", "cards_won": (_won(_XXI_I),),
       "opponents_hold": _XXI_I}),
     ("centaur", gettext_noop("Centaur"), None, 130, G.TROPHY,
      {"trophy_class": "greater", "min_tricks": 2,
-      "cards_won": (_won(("SKIZ", "XXI")), _won(c.BELOW_KING, 1)),
+      "cards_won": (_won(c.HONOURS), _won(c.BELOW_KING, 1)),
       "holds": frozenset({c.SKIZ}), "opponents_hold": _XXI}),
     ("trojka", gettext_noop("Trojka"), None, 130, G.TROPHY,
      {"trophy_class": "greater", "tricks": _range(8, 10), "cards_won": (_won(c.BIRDS, 3),)}),
@@ -315,10 +330,6 @@ SILENT: Final[tuple[str, ...]] = tuple(
 TROPHIES: Final[tuple[str, ...]] = tuple(
     code for code, feast in FEASTS.items() if feast.is_trophy
 )
-
-
-def feast(code: str) -> Feast:
-    return FEASTS[code]
 
 
 def suit_cards_for(feast: Feast, suits: tuple[str, ...]) -> tuple[CardNeed, ...]:

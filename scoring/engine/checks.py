@@ -1,45 +1,28 @@
-"""Rule checks across a parsed hand record: R5 consistency, R7, R8, R9/R12 and outcomes.
+"""Rule checks across a parsed hand record: R5 consistency, R6 messages, R7, R8, R9/R12.
 
 Each check appends every problem it finds to an :class:`Errors` list; none stops early.
+What the recorded outcomes need of the tricks and of each other is in :mod:`.outcomes`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 
 from . import cards as c
-from .catalogue import FEASTS, CardNeed, Feast, suit_cards_for
+from .catalogue import FEASTS
+from .codes import ErrorCode
 from .errors import Errors, pointer
 from .i18n import _
-from .sheet import ROLE_NAMES, SIDE_NAMES, SIDES, Announcement, Side, TeamFacts, other
-
-
-def _at(announcement: Announcement, *parts: str | int) -> str:
-    return pointer("announcements", announcement.index, *parts)
-
-
-def _label(announcement: Announcement) -> str:
-    """The feast's translated name, with its declared cards or suits: ``Kite (H-K)``."""
-    extra = announcement.cards or announcement.suits
-    name = _(announcement.feast.name)
-    return name + (f" ({', '.join(extra)})" if extra else "")
-
-
-def _side(side: str) -> str:
-    return _(SIDE_NAMES[side])
-
-
-def _role(role: str) -> str:
-    return _(ROLE_NAMES[role])
+from .labels import feast_label, path_of, role_name, side_name
+from .sheet import SIDES, Announcement, Side, TeamFacts
 
 
 def check_consolation(facts: dict[Side, TeamFacts], errors: Errors) -> None:
     """R5: trumps add up to 22, Honours to 2, each middle trump held by one team."""
     attack, defence = facts["attack"], facts["defence"]
-    if attack.trumps + defence.trumps != 22:
+    if attack.trumps + defence.trumps != len(c.TRUMPS):
         errors.add(
-            "trumps_total",
+            ErrorCode.TRUMPS_TOTAL,
             "/defence/trumps",
             _(
                 "The teams' trumps must add up to 22; {attack} + {defence} = {total} (R5)."
@@ -49,9 +32,9 @@ def check_consolation(facts: dict[Side, TeamFacts], errors: Errors) -> None:
                 total=attack.trumps + defence.trumps,
             ),
         )
-    if attack.honours + defence.honours != 2:
+    if attack.honours + defence.honours != len(c.HONOURS):
         errors.add(
-            "honours_total",
+            ErrorCode.HONOURS_TOTAL,
             "/defence/honours",
             _(
                 "The teams' Honours must add up to 2; {attack} + {defence} = {total} (R5)."
@@ -71,7 +54,9 @@ def check_consolation(facts: dict[Side, TeamFacts], errors: Errors) -> None:
                     "{card} must be held by exactly one team; neither team list it (R5)."
                 )
             )
-            errors.add("middle_split", "/defence/middle", message.format(card=card))
+            errors.add(
+                ErrorCode.MIDDLE_SPLIT, "/defence/middle", message.format(card=card)
+            )
 
 
 def check_messages(
@@ -85,26 +70,26 @@ def check_messages(
             continue
         if a.made is False:
             errors.add(
-                "message_failed",
-                _at(a, "made"),
+                ErrorCode.MESSAGE_FAILED,
+                path_of(a, "made"),
                 _(
                     "{feast} is a message, a true statement about the announcer's hand: "
                     "it is always made (R6)."
                 ).format(feast=_(a.feast.name)),
             )
         team = facts.get(a.team)
-        # R4: the partner holds at least 3 trumps.
-        is_count = a.feast.code == "trumps_count" and a.count is not None
-        if is_count and team and a.count is not None and a.count > team.trumps - 3:
+        if a.feast.code != "trumps_count" or a.count is None or team is None:
+            continue
+        if a.count > team.trumps - c.MIN_TRUMPS:  # R4: the partner holds at least 3
             errors.add(
-                "count_impossible",
-                _at(a, "count"),
+                ErrorCode.COUNT_IMPOSSIBLE,
+                path_of(a, "count"),
                 _(
                     "The {side}'s {role} cannot hold {count} trumps: the team holds "
                     "{trumps} and the partner at least 3 (R4, R13)."
                 ).format(
-                    side=_side(a.team),
-                    role=_role(a.by),
+                    side=side_name(a.team),
+                    role=role_name(a.by),
                     count=a.count,
                     trumps=team.trumps,
                 ),
@@ -118,20 +103,22 @@ def check_contras(announcements: Sequence[Announcement], errors: Errors) -> None
             continue
         if a.feast.is_message:
             errors.add(
-                "contra_on_message",
-                _at(a, "contra"),
+                ErrorCode.CONTRA_ON_MESSAGE,
+                path_of(a, "contra"),
                 _("{feast} is a message and cannot be contra'd (R6, R8).").format(
                     feast=_(a.feast.name)
                 ),
             )
         elif a.contra.team == a.team and a.contra.by == a.by:
             errors.add(
-                "contra_by_announcer",
-                _at(a, "contra"),
+                ErrorCode.CONTRA_BY_ANNOUNCER,
+                path_of(a, "contra"),
                 _(
                     "The {side}'s {role} announced {feast} and cannot contra it "
                     "himself; only the opponents or his partner can (R8)."
-                ).format(side=_side(a.team), role=_role(a.by), feast=_label(a)),
+                ).format(
+                    side=side_name(a.team), role=role_name(a.by), feast=feast_label(a)
+                ),
             )
 
 
@@ -149,14 +136,14 @@ def check_silent(
             ]
             for blocker in sorted(blockers, key=lambda a: a.index):
                 errors.add(
-                    "silent_suppressed",
+                    ErrorCode.SILENT_SUPPRESSED,
                     pointer("silent", side, i),
                     _(
                         "{silent} does not score for the {side}: it announced {feast}, "
                         "which already counts it (R7)."
                     ).format(
                         silent=_(FEASTS[code].name),
-                        side=_side(side),
+                        side=side_name(side),
                         feast=_(blocker.feast.name),
                     ),
                 )
@@ -170,20 +157,24 @@ def check_combinations(announcements: Sequence[Announcement], errors: Errors) ->
         trophies = [a for a in own if a.feast.is_trophy]
         for a in trophies[1:]:
             errors.add(
-                "two_trophies",
-                _at(a, "feast"),
+                ErrorCode.TWO_TROPHIES,
+                path_of(a, "feast"),
                 _(
                     "The {side} announced two trophies, {first} and {second}; a team "
                     "may announce only one trophy a hand (R9)."
                 ).format(
-                    side=_side(side),
+                    side=side_name(side),
                     first=_(trophies[0].feast.name),
                     second=_(a.feast.name),
                 ),
             )
 
 
-_CHAIN_CODES = {"flight": "two_flight_feasts", "intercept": "two_intercept_feasts"}
+# R12: the one-per-team families have their own codes; the other chains share one.
+_CHAIN_CODES = {
+    "flight": ErrorCode.TWO_FLIGHT_FEASTS,
+    "intercept": ErrorCode.TWO_INTERCEPT_FEASTS,
+}
 
 
 def _check_pairs(own: Sequence[Announcement], errors: Errors) -> None:
@@ -196,12 +187,12 @@ def _check_pairs(own: Sequence[Announcement], errors: Errors) -> None:
         seen.add(key)
         if repeated and not a.feast.is_message:
             errors.add(
-                "repeated_announcement",
-                _at(a),
+                ErrorCode.REPEATED_ANNOUNCEMENT,
+                path_of(a),
                 _(
                     "The {side} lists {feast} twice; record each announcement once "
                     "(R12)."
-                ).format(side=_side(a.team), feast=_label(a)),
+                ).format(side=side_name(a.team), feast=feast_label(a)),
             )
             continue
         chain = a.feast.chain
@@ -211,8 +202,8 @@ def _check_pairs(own: Sequence[Announcement], errors: Errors) -> None:
             if a.feast.chain_per_card:
                 if a.cards == b.cards:
                     errors.add(
-                        "magnified_same_card",
-                        _at(a, "cards", 0),
+                        ErrorCode.MAGNIFIED_SAME_CARD,
+                        path_of(a, "cards", 0),
                         _(
                             "{card} carries both {first} and {second}; one card may "
                             "carry only one magnified feast (R12)."
@@ -223,15 +214,17 @@ def _check_pairs(own: Sequence[Announcement], errors: Errors) -> None:
                         ),
                     )
                 continue
-            code = _CHAIN_CODES.get(chain, "two_chain_levels")
+            code = _CHAIN_CODES.get(chain, ErrorCode.TWO_CHAIN_LEVELS)
             errors.add(
                 code,
-                _at(a, "feast"),
+                path_of(a, "feast"),
                 _(
                     "The {side} lists {first} and {second}: they stand in one chain, "
                     "and only the final level is recorded (R12)."
                 ).format(
-                    side=_side(a.team), first=_(b.feast.name), second=_(a.feast.name)
+                    side=side_name(a.team),
+                    first=_(b.feast.name),
+                    second=_(a.feast.name),
                 ),
             )
         for card, trick in a.bindings():
@@ -242,8 +235,8 @@ def _check_pairs(own: Sequence[Announcement], errors: Errors) -> None:
                 ) or (a.feast.chain is not None and a.feast.chain == b.feast.chain)
                 if not same_chain:
                     errors.add(
-                        "card_bound_twice",
-                        _at(a),
+                        ErrorCode.CARD_BOUND_TWICE,
+                        path_of(a),
                         _(
                             "{card} would be bound to trick {first_trick} by {first} "
                             "and to trick {trick} by {second}; a card can be bound to "
@@ -251,244 +244,10 @@ def _check_pairs(own: Sequence[Announcement], errors: Errors) -> None:
                         ).format(
                             card=card,
                             first_trick=first_trick,
-                            first=_label(b),
+                            first=feast_label(b),
                             trick=trick,
-                            second=_label(a),
+                            second=feast_label(a),
                         ),
                     )
             else:
                 bound.setdefault(card, (trick, a))
-
-
-# ---------------------------------------------------------------------------
-# Outcomes: what made feasts and silent premiums need, held against the tricks
-# and against each other across the two teams.
-
-
-@dataclass(frozen=True, slots=True)
-class Need:
-    """What one made feast or scored silent premium needs of its team."""
-
-    feast: Feast
-    tricks: frozenset[int]
-    count: int
-    cards: tuple[CardNeed, ...]
-    holds: frozenset[str]
-    announcement: Announcement | None = None
-    silent_at: tuple[Side, int] | None = None  # (team, position) in the silent list
-
-    @property
-    def label(self) -> str:
-        """The translated name for a message (with declared cards or suits)."""
-        if self.announcement is None:
-            return _(self.feast.name)
-        return _label(self.announcement)
-
-    @property
-    def path(self) -> str:
-        if self.announcement is not None:
-            return _at(self.announcement, "made")
-        assert self.silent_at is not None
-        return pointer("silent", *self.silent_at)
-
-
-def _need(
-    feast: Feast, a: Announcement | None, silent_at: tuple[Side, int] | None = None
-) -> Need:
-    cards = feast.cards_won
-    holds = feast.holds
-    if a is not None:
-        cards = cards + suit_cards_for(feast, a.suits)
-        if a.cards:  # declared magnifiers win their tricks, so the team held them
-            cards = cards + tuple(CardNeed(frozenset({x}), 1) for x in a.cards)
-            holds = holds | frozenset(a.cards)
-    by_cards = max(((n.at_least + 3) // 4 for n in cards), default=0)
-    count = max(feast.needed_tricks, by_cards)
-    return Need(feast, feast.tricks, count, cards, holds, a, silent_at)
-
-
-def _needs(
-    announcements: Sequence[Announcement], silent: dict[Side, tuple[str, ...]]
-) -> dict[Side, list[Need]]:
-    needs: dict[Side, list[Need]] = {side: [] for side in SIDES}
-    for a in announcements:
-        if a.made and not a.feast.is_message:
-            needs[a.team].append(_need(a.feast, a))
-    for side in SIDES:
-        for i, code in enumerate(silent.get(side, ())):
-            needs[side].append(_need(FEASTS[code], None, (side, i)))
-    return needs
-
-
-def check_outcomes(
-    announcements: Sequence[Announcement],
-    silent: dict[Side, tuple[str, ...]],
-    facts: dict[Side, TeamFacts],
-    tricks_attack: int | None,
-    errors: Errors,
-) -> None:
-    """Outcomes that the tricks or the other team's outcomes make impossible (R13)."""
-    needs = _needs(announcements, silent)
-    if tricks_attack is not None:
-        won: dict[Side, int] = {"attack": tricks_attack, "defence": 10 - tricks_attack}
-        _check_tricks(announcements, needs, won, errors)
-    _check_across(needs, errors)
-    if len(facts) == 2:
-        _check_holdings(needs, facts, errors)
-
-
-def _check_tricks(
-    announcements: Sequence[Announcement],
-    needs: dict[Side, list[Need]],
-    won: dict[Side, int],
-    errors: Errors,
-) -> None:
-    for side in SIDES:
-        for need in needs[side]:
-            if need.count > won[side]:
-                errors.add(
-                    "too_few_tricks",
-                    need.path,
-                    (
-                        _(
-                            "{feast} needs at least {count} tricks; the {side} won {won} (R13)."
-                        )
-                        if need.count > 1
-                        else _(
-                            "{feast} needs at least {count} trick; the {side} won {won} "
-                            "(R13)."
-                        )
-                    ).format(
-                        feast=need.label,
-                        count=need.count,
-                        side=_side(side),
-                        won=won[side],
-                    ),
-                )
-    for a in announcements:
-        threshold = a.feast.min_tricks
-        if (
-            a.feast.chain == "free_pass"
-            and a.made is False
-            and won[a.team] >= threshold
-        ):
-            errors.add(
-                "free_pass_outcome",
-                _at(a, "made"),
-                _(
-                    "{feast} is made with {count} tricks; the {side} won {won}, so it "
-                    "cannot have failed (R13)."
-                ).format(
-                    feast=_(a.feast.name),
-                    count=threshold,
-                    side=_side(a.team),
-                    won=won[a.team],
-                ),
-            )
-
-
-def _conflict(first: Need, second: Need, why: str, errors: Errors) -> None:
-    errors.add(
-        "conflicting_outcomes",
-        second.path,
-        _(
-            "The attack's {first} and the defence's {second} cannot both succeed: "
-            "{reason} (R13)."
-        ).format(first=first.label, second=second.label, reason=why),
-    )
-
-
-def _check_across(needs: dict[Side, list[Need]], errors: Errors) -> None:
-    for first in needs["attack"]:
-        for second in needs["defence"]:
-            shared = sorted(first.tricks & second.tricks)
-            if shared:
-                why = _("both need to win trick {trick}").format(trick=shared[0])
-                _conflict(first, second, why, errors)
-                continue
-            if first.count + second.count > 10:
-                why = _("together they need {count} of the 10 tricks").format(
-                    count=first.count + second.count
-                )
-                _conflict(first, second, why, errors)
-                continue
-            clash = _card_clash(first.cards, second.cards)
-            if clash:
-                _conflict(first, second, clash, errors)
-
-
-def _card_clash(left: Iterable[CardNeed], right: Iterable[CardNeed]) -> str | None:
-    """Two teams cannot both hold at least k1 of S1 and k2 of S2 in their tricks when
-    k1 + k2 exceeds the cards of S1 and S2 together (Hall's condition for two sets)."""
-    for a in left:
-        for b in right:
-            union = a.cards | b.cards
-            if a.cards & b.cards and a.at_least + b.at_least > len(union):
-                common = sorted(a.cards & b.cards, key=c.ALL_CARDS.index)
-                return _("both need {cards} in their tricks").format(
-                    cards=", ".join(common)
-                )
-    return None
-
-
-def _check_holdings(
-    needs: dict[Side, list[Need]], facts: dict[Side, TeamFacts], errors: Errors
-) -> None:
-    """Cards a made feast needs a team to have held at the deal, against R4 and R5."""
-    if not any(
-        n.holds or n.feast.opponents_hold for side in SIDES for n in needs[side]
-    ):
-        return
-    required: dict[Side, list[tuple[str, Need]]] = {}
-    for side in SIDES:
-        required[side] = [(card, n) for n in needs[side] for card in sorted(n.holds)]
-        required[side] += [
-            (card, n)
-            for n in needs[other(side)]
-            for card in sorted(n.feast.opponents_hold)
-        ]
-    reported: set[str] = set()
-    for side in SIDES:
-        team = facts[side]
-        opponents_cards = {card for card, _need in required[other(side)]}
-        honours = sorted({card for card, _need in required[side] if card in c.HONOURS})
-        for card, need in required[side]:
-            problem = None
-            if card in opponents_cards:
-                problem = _("{card} cannot have been held by both teams").format(
-                    card=card
-                )
-            elif card in c.MIDDLE and card not in team.middle:
-                problem = _("the {side} did not hold {card} (R5)").format(
-                    side=_side(side), card=card
-                )
-            elif card in ("XIX", "XX") and side == "defence":
-                problem = _("{card} is always dealt to the attack (R4)").format(
-                    card=card
-                )
-            elif card in c.HONOURS and len(honours) > team.honours:
-                problem = _too_many_honours(side, team.honours, honours)
-            if problem and need.path not in reported:
-                reported.add(need.path)
-                errors.add(
-                    "impossible_holding",
-                    need.path,
-                    _("{feast} cannot have succeeded: {reason}.").format(
-                        feast=need.label, reason=problem
-                    ),
-                )
-
-
-def _too_many_honours(side: Side, held: int, honours: list[str]) -> str:
-    """R5: the team would hold more Honours than it did."""
-    cards = (
-        _("{first} and {second}").format(first=honours[0], second=honours[1])
-        if len(honours) == 2
-        else ", ".join(honours)
-    )
-    message = (
-        _("the {side} would hold {cards} but holds {count} Honour (R5)")
-        if held == 1
-        else _("the {side} would hold {cards} but holds {count} Honours (R5)")
-    )
-    return message.format(side=_side(side), cards=cards, count=held)

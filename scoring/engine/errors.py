@@ -1,13 +1,16 @@
 """Validation errors collected across a whole record (python-chess ``Board.status()`` style).
 
-Every error has a stable snake_case ``code``, a JSON Pointer ``path`` into the record and a
-message that quotes the offending value. The engine never raises for a bad record.
+Every error has a stable ``code`` (a member of :class:`~scoring.engine.codes.ErrorCode`,
+the one list of codes), a JSON Pointer ``path`` into the record and a message that quotes
+the offending value. The engine never raises for a bad record.
 """
 
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+
+from .codes import ErrorCode
 
 
 def pointer(*parts: str | int) -> str:
@@ -32,12 +35,13 @@ def quote(value: object) -> str:
 
 @dataclass(frozen=True, slots=True)
 class EngineError:
-    code: str
+    code: ErrorCode
     message: str
     path: str
 
     def as_dict(self) -> dict[str, str]:
-        return {"code": self.code, "message": self.message, "path": self.path}
+        """The error as JSON output shows it; the code as its plain snake_case string."""
+        return {"code": str(self.code), "message": self.message, "path": self.path}
 
 
 @dataclass(slots=True)
@@ -47,7 +51,7 @@ class Errors:
     prefix: str = ""
     items: list[EngineError] = field(default_factory=list)
 
-    def add(self, code: str, path: str, message: str) -> None:
+    def add(self, code: ErrorCode, path: str, message: str) -> None:
         self.items.append(EngineError(code, message, self.prefix + path))
 
     def __bool__(self) -> bool:

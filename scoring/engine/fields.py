@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .codes import ErrorCode
 from .errors import Errors, pointer, quote
 from .i18n import _
 
@@ -35,7 +36,7 @@ def unknown_keys(
     for key in obj:
         if key not in allowed:
             errors.add(
-                "unknown_key",
+                ErrorCode.UNKNOWN_KEY,
                 path + pointer(key),
                 _("Unknown key {key}; allowed here: {allowed}.").format(
                     key=quote(key), allowed=", ".join(sorted(allowed))
@@ -55,7 +56,7 @@ def int_in(
     where = path + "/" + key
     if not is_int(value):
         errors.add(
-            "wrong_type",
+            ErrorCode.WRONG_TYPE,
             where,
             _("{key} must be a whole number, not {value}.").format(
                 key=key, value=quote(value)
@@ -65,7 +66,7 @@ def int_in(
     assert isinstance(value, int)
     if not low <= value <= high:
         errors.add(
-            "out_of_range",
+            ErrorCode.OUT_OF_RANGE,
             where,
             _("{key} must be between {low} and {high}; got {value}.").format(
                 key=key, low=low, high=high, value=value

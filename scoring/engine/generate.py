@@ -13,9 +13,18 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from . import cards as c
-from .catalogue import ANNOUNCEABLE, FEASTS, Feast, SuitParam
+from .catalogue import (
+    ANNOUNCEABLE,
+    FEASTS,
+    SUIT_COUNT_MIN,
+    TRUMPS_COUNT_MIN,
+    Feast,
+    SuitParam,
+)
 from .errors import Errors
+from .parse import HAND_FORMAT
 from .sheet import (
+    FIRST_LEADER,
     PLAY_ORDER,
     ROLES,
     SEAT_OF,
@@ -29,25 +38,26 @@ from .sheet import (
     other,
 )
 
-HAND_FORMAT = "royal-tarokk-hand/1"
-_DEALT = tuple(card for card in c.ALL_CARDS if card not in ("XIX", "XX"))
+_SHUFFLED = tuple(card for card in c.ALL_CARDS if card not in c.DEALT_TO)
+_FIXED = {
+    seat: [card for card, to in c.DEALT_TO.items() if to == seat] for seat in SEATS
+}
+_ORDER = {card: i for i, card in enumerate(c.ALL_CARDS)}
 
 
 def random_deal(rng: random.Random) -> dict[str, list[str]]:
-    """R4: ten cards each, XX to the attack driver, XIX to the attack catcher; dealt
-    again until every player holds at least 3 trumps (R3: a re-deal is no hand)."""
+    """R4: ten cards each, the cards of ``DEALT_TO`` to their seats (XX to the attack
+    driver, XIX to the attack catcher); dealt again until every player holds at least
+    3 trumps (R3: a re-deal is no hand)."""
     while True:
-        cards = list(_DEALT)
+        cards = list(_SHUFFLED)
         rng.shuffle(cards)
-        deal = {
-            "AD": ["XX", *cards[0:9]],
-            "AC": ["XIX", *cards[9:18]],
-            "DD": cards[18:28],
-            "DC": cards[28:38],
-        }
-        if all(sum(card in c.TRUMP_SET for card in h) >= 3 for h in deal.values()):
-            order = {card: i for i, card in enumerate(c.ALL_CARDS)}
-            return {seat: sorted(h, key=order.__getitem__) for seat, h in deal.items()}
+        deal: dict[str, list[str]] = {}
+        for seat in SEATS:
+            take = c.HAND_SIZE - len(_FIXED[seat])
+            deal[seat], cards = _FIXED[seat] + cards[:take], cards[take:]
+        if all(c.trumps_in(h) >= c.MIN_TRUMPS for h in deal.values()):
+            return {seat: sorted(h, key=_ORDER.__getitem__) for seat, h in deal.items()}
 
 
 def announcement_from_json(index: int, data: Mapping[str, Any]) -> Announcement:
@@ -85,9 +95,9 @@ def random_play(
             if seat is not None and SIDE_OF_SEAT[seat] == a.team:
                 bound[seat][card] = min(bound_to, bound[seat].get(card, bound_to))
     hands = {seat: list(h) for seat, h in deal.items()}
-    leader = "AD"
+    leader = FIRST_LEADER
     play: list[list[str]] = []
-    for n in range(1, 11):
+    for n in range(1, c.TRICKS + 1):
         start = PLAY_ORDER.index(leader)
         seats = [PLAY_ORDER[(start + i) % 4] for i in range(4)]
         trick: list[str] = []
@@ -112,12 +122,12 @@ def _message(
 ) -> dict[str, Any] | None:
     """The parameters of a true message about ``hand``, or None if it would be untrue."""
     cards = set(hand)
-    trumps = sum(card in c.TRUMP_SET for card in hand)
+    trumps = c.trumps_in(hand)
     if feast.code == "suit_count":
         options = [
             (suit, n)
             for suit in c.SUITS
-            if 2
+            if SUIT_COUNT_MIN
             <= (n := len(cards & set(c.SUIT_CARDS[suit])))
             < len(c.SUIT_CARDS[suit])
         ]
@@ -126,13 +136,13 @@ def _message(
         suit, n = rng.choice(options)
         return {"suits": [suit], "count": n}
     if feast.code == "trumps_count":
-        return {"count": trumps} if trumps >= 8 else None
+        return {"count": trumps} if trumps >= TRUMPS_COUNT_MIN else None
     if feast.code == "birds":
         return {} if cards & set(c.BIRDS) else None
     if feast.code == "flush":
         full = any(set(c.SUIT_CARDS[s]) <= cards for s in c.SUITS)
         return {} if full else None
-    quads = any(all(f"{s}-{r}" in cards for s in c.SUITS) for r in ("K", "Q", "C", "V"))
+    quads = any(all(f"{s}-{r}" in cards for s in c.SUITS) for r in c.COMMON_RANKS)
     return {} if quads else None
 
 

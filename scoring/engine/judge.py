@@ -24,7 +24,16 @@ from dataclasses import dataclass
 from typing import Final
 
 from . import cards as c
-from .catalogue import FEASTS, SILENT, CardNeed, Feast, SuitParam, suit_cards_for
+from .catalogue import (
+    FEASTS,
+    SILENT,
+    SUIT_COUNT_MIN,
+    TRUMPS_COUNT_MIN,
+    CardNeed,
+    Feast,
+    SuitParam,
+    suit_cards_for,
+)
 from .i18n import _
 from .sheet import SIDE_OF_SEAT, SIDES, Announcement, Side
 
@@ -56,6 +65,7 @@ class PlayedHand:
 
 
 Condition = Callable[[PlayedHand, Announcement], bool]
+_ALL_TRICKS: Final = range(1, c.TRICKS + 1)
 
 _SUIT_NEEDS: dict[tuple[str, tuple[str, ...]], tuple[CardNeed, ...]] = {}
 
@@ -76,7 +86,7 @@ def catalogue_needs(h: PlayedHand, a: Announcement) -> bool:
     cards held at the deal by the team or by its opponents."""
     f, team = a.feast, a.team
     count = h.count[team]
-    if (f.all_tricks and count != 10) or count < f.min_tricks:
+    if (f.all_tricks and count != c.TRICKS) or count < f.min_tricks:
         return False
     for trick in f.tricks:
         if h.winner_side[trick - 1] != team:
@@ -123,7 +133,7 @@ def wins_a_trick_with(group: Collection[str]) -> Condition:
     """ "Win a trick with" a card of ``group`` (amazon, spadille, manille, harpy…)."""
 
     def condition(h: PlayedHand, a: Announcement) -> bool:
-        return any(h.wins_with(a.team, k, group) for k in range(1, 11))
+        return any(h.wins_with(a.team, k, group) for k in _ALL_TRICKS)
 
     return condition
 
@@ -150,7 +160,7 @@ def wins_four_consecutive_with(group: Collection[str]) -> Condition:
 
     def condition(h: PlayedHand, a: Announcement) -> bool:
         run = 0
-        for k in range(1, 11):
+        for k in _ALL_TRICKS:
             run = run + 1 if h.wins_with(a.team, k, group) else 0
             if run == 4:
                 return True
@@ -188,7 +198,7 @@ def skiz_takes_opponents_mond(h: PlayedHand, a: Announcement) -> bool:
 def red_then_black_court_card(h: PlayedHand, a: Announcement) -> bool:
     """Sphinx: a trick won with a red Q/C/V and a LATER trick with a black Q/C/V."""
     red_seen = False
-    for k in range(1, 11):
+    for k in _ALL_TRICKS:
         if red_seen and h.wins_with(a.team, k, c.BLACK_QCV):
             return True
         red_seen = red_seen or h.wins_with(a.team, k, c.RED_QCV)
@@ -282,7 +292,7 @@ def _suit_count(hand: list[str], a: Announcement) -> str | None:
     suit = a.suits[0]
     held = sum(1 for card in hand if card in c.SUIT_CARDS[suit])
     size = len(c.SUIT_CARDS[suit])
-    if not 2 <= held < size:
+    if not SUIT_COUNT_MIN <= held < size:
         return _("holds {held} of the {size} {suit}: needs 2 but not all").format(
             held=held, size=size, suit=_(c.SUIT_NAMES[suit])
         )
@@ -294,8 +304,8 @@ def _suit_count(hand: list[str], a: Announcement) -> str | None:
 
 
 def _trumps_count(hand: list[str], a: Announcement) -> str | None:
-    held = sum(1 for card in hand if card in c.TRUMP_SET)
-    if held < 8:
+    held = c.trumps_in(hand)
+    if held < TRUMPS_COUNT_MIN:
         return _("holds {held} trumps: needs at least 8").format(held=held)
     if a.count != held:
         return _("holds {held} trumps, not {count}").format(held=held, count=a.count)
@@ -315,7 +325,7 @@ def _flush(hand: list[str], a: Announcement) -> str | None:
 
 def _four_of_a_kind(hand: list[str], a: Announcement) -> str | None:
     cards = set(hand)
-    for rank in ("K", "Q", "C", "V"):
+    for rank in c.COMMON_RANKS:
         if all(f"{suit}-{rank}" in cards for suit in c.SUITS):
             return None
     return _("holds no four cards of one rank (K, Q, C or V)")

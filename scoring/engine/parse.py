@@ -12,16 +12,17 @@ from typing import Final
 from . import cards as c
 from .announcements import parse_announcement
 from .catalogue import FEASTS
+from .codes import ErrorCode
 from .errors import Errors, pointer, quote
 from .fields import int_in, type_name, unknown_keys
 from .i18n import _
-from .sheet import SIDES, Announcement, Side, TeamFacts
+from .sheet import FACT_FIELDS, SIDES, Announcement, Side, TeamFacts
 
 HAND_FORMAT: Final = "royal-tarokk-hand/1"
 HAND_KEYS: Final = frozenset(
     {"format", "attack", "defence", "tricks", "announcements", "silent", "deal", "play"}
 )
-FACT_KEYS: Final = frozenset({"trumps", "honours", "middle"})
+FACT_KEYS: Final = frozenset(FACT_FIELDS)
 TRICKS_KEYS: Final = frozenset({"attack"})
 SILENT_KEYS: Final = frozenset(SIDES)
 # R5: each team holds 6-16 trumps.
@@ -50,7 +51,7 @@ def _valid_facts(value: object) -> TeamFacts | None:
         type(trumps) is int
         and type(honours) is int
         and TRUMPS_RANGE[0] <= trumps <= TRUMPS_RANGE[1]
-        and 0 <= honours <= 2
+        and 0 <= honours <= len(c.HONOURS)
         and type(middle) is list
         and all(type(card) is str and card in MIDDLE_SET for card in middle)
         and len(set(middle)) == len(middle)
@@ -67,7 +68,7 @@ def _parse_facts(value: object, side: Side, errors: Errors) -> TeamFacts | None:
     path = "/" + side
     if not isinstance(value, dict):
         errors.add(
-            "wrong_type",
+            ErrorCode.WRONG_TYPE,
             path,
             _(
                 "{side} must be an object with trumps, honours and middle, not {type}."
@@ -76,10 +77,10 @@ def _parse_facts(value: object, side: Side, errors: Errors) -> TeamFacts | None:
         return None
     unknown_keys(value, FACT_KEYS, path, errors)
     ok = True
-    for key in ("trumps", "honours", "middle"):
+    for key in FACT_FIELDS:
         if key not in value:
             errors.add(
-                "missing_key",
+                ErrorCode.MISSING_KEY,
                 path + pointer(key),
                 _("{side} needs {key}.").format(side=side, key=key),
             )
@@ -87,12 +88,12 @@ def _parse_facts(value: object, side: Side, errors: Errors) -> TeamFacts | None:
     if not ok:
         return None
     trumps = int_in(value, "trumps", *TRUMPS_RANGE, path, errors)
-    honours = int_in(value, "honours", 0, 2, path, errors)
+    honours = int_in(value, "honours", 0, len(c.HONOURS), path, errors)
     middle = value["middle"]
     held: list[str] = []
     if not isinstance(middle, list):
         errors.add(
-            "wrong_type",
+            ErrorCode.WRONG_TYPE,
             path + "/middle",
             _("middle must be a list of XVI, XVII, XVIII, not {value}.").format(
                 value=quote(middle)
@@ -104,7 +105,7 @@ def _parse_facts(value: object, side: Side, errors: Errors) -> TeamFacts | None:
             where = f"{path}/middle/{i}"
             if card not in c.MIDDLE:
                 errors.add(
-                    "unknown_card",
+                    ErrorCode.UNKNOWN_CARD,
                     where,
                     _("middle lists only XVI, XVII and XVIII; got {value}.").format(
                         value=quote(card)
@@ -113,7 +114,7 @@ def _parse_facts(value: object, side: Side, errors: Errors) -> TeamFacts | None:
                 ok = False
             elif card in held:
                 errors.add(
-                    "duplicate_card",
+                    ErrorCode.DUPLICATE_CARD,
                     where,
                     _("{card} is listed twice.").format(card=card),
                 )
@@ -130,7 +131,7 @@ def _parse_silent(value: object, errors: Errors) -> dict[Side, tuple[str, ...]] 
     """Silent premiums that score, per team (R7)."""
     if not isinstance(value, dict):
         errors.add(
-            "wrong_type",
+            ErrorCode.WRONG_TYPE,
             "/silent",
             _(
                 "silent must be an object with attack and defence lists, not {type}."
@@ -145,7 +146,7 @@ def _parse_silent(value: object, errors: Errors) -> dict[Side, tuple[str, ...]] 
         path = "/silent/" + side
         if not isinstance(codes, list):
             errors.add(
-                "wrong_type",
+                ErrorCode.WRONG_TYPE,
                 path,
                 _("must be a list, not {value}.").format(value=quote(codes)),
             )
@@ -156,14 +157,14 @@ def _parse_silent(value: object, errors: Errors) -> dict[Side, tuple[str, ...]] 
             where = f"{path}/{i}"
             if not isinstance(code, str) or code not in FEASTS:
                 errors.add(
-                    "unknown_silent",
+                    ErrorCode.UNKNOWN_SILENT,
                     where,
                     _("Unknown silent premium {value} (R7).").format(value=quote(code)),
                 )
                 ok = False
             elif not FEASTS[code].is_silent:
                 errors.add(
-                    "unknown_silent",
+                    ErrorCode.UNKNOWN_SILENT,
                     where,
                     _(
                         "{feast} is not a silent premium; silent premiums are obscure, "
@@ -173,7 +174,7 @@ def _parse_silent(value: object, errors: Errors) -> dict[Side, tuple[str, ...]] 
                 ok = False
             elif code in seen:
                 errors.add(
-                    "repeated_silent",
+                    ErrorCode.REPEATED_SILENT,
                     where,
                     _("{code} is listed twice.").format(code=code),
                 )
@@ -188,7 +189,7 @@ def parse_hand(data: object, errors: Errors) -> ParsedHand | None:
     """Validate the format of a hand record; None when it is not an object at all."""
     if not isinstance(data, dict):
         errors.add(
-            "wrong_type",
+            ErrorCode.WRONG_TYPE,
             "",
             _("A hand record must be a JSON object, not {type}.").format(
                 type=type_name(data)
@@ -197,26 +198,15 @@ def parse_hand(data: object, errors: Errors) -> ParsedHand | None:
         return None
     parsed = ParsedHand(play_mode="deal" in data or "play" in data)
     unknown_keys(data, HAND_KEYS, "", errors)
-    if "format" not in data:
-        errors.add(
-            "missing_key",
-            "/format",
-            _("format is required: {format}.").format(format=quote(HAND_FORMAT)),
-        )
-    elif data["format"] != HAND_FORMAT:
-        errors.add(
-            "unknown_format",
-            "/format",
-            _("Unknown format {value}; expected {format}.").format(
-                value=quote(data["format"]), format=quote(HAND_FORMAT)
-            ),
-        )
+    _check_format(data, errors)
     required = ["announcements"]
     required += ["deal", "play"] if parsed.play_mode else ["attack", "defence"]
     for key in required:
         if key not in data:
             errors.add(
-                "missing_key", pointer(key), _("{key} is required.").format(key=key)
+                ErrorCode.MISSING_KEY,
+                pointer(key),
+                _("{key} is required.").format(key=key),
             )
             parsed.complete = False
     for side in SIDES:
@@ -227,27 +217,57 @@ def parse_hand(data: object, errors: Errors) -> ParsedHand | None:
             else:
                 parsed.facts[side] = facts
     if "tricks" in data:
-        tricks = data["tricks"]
-        if not isinstance(tricks, dict):
-            errors.add(
-                "wrong_type",
-                "/tricks",
-                _('tricks must be an object like {{"attack": 6}}, not {value}.').format(
-                    value=quote(tricks)
-                ),
-            )
-        else:
-            unknown_keys(tricks, TRICKS_KEYS, "/tricks", errors)
-            if "attack" not in tricks:
-                errors.add("missing_key", "/tricks/attack", _("tricks needs attack."))
-            else:
-                parsed.tricks_attack = int_in(
-                    tricks, "attack", 0, 10, "/tricks", errors
-                )
+        parsed.tricks_attack = _parse_tricks(data["tricks"], errors)
+    _parse_announcements(data, parsed, errors)
+    if "silent" in data:
+        parsed.silent = _parse_silent(data["silent"], errors)
+        if parsed.silent is None:
+            parsed.complete = False
+    return parsed
+
+
+def _check_format(data: dict[str, object], errors: Errors) -> None:
+    if "format" not in data:
+        errors.add(
+            ErrorCode.MISSING_KEY,
+            "/format",
+            _("format is required: {format}.").format(format=quote(HAND_FORMAT)),
+        )
+    elif data["format"] != HAND_FORMAT:
+        errors.add(
+            ErrorCode.UNKNOWN_FORMAT,
+            "/format",
+            _("Unknown format {value}; expected {format}.").format(
+                value=quote(data["format"]), format=quote(HAND_FORMAT)
+            ),
+        )
+
+
+def _parse_tricks(tricks: object, errors: Errors) -> int | None:
+    """The attack's tricks (R2), given beside the facts; None when not valid."""
+    if not isinstance(tricks, dict):
+        errors.add(
+            ErrorCode.WRONG_TYPE,
+            "/tricks",
+            _('tricks must be an object like {{"attack": 6}}, not {value}.').format(
+                value=quote(tricks)
+            ),
+        )
+        return None
+    unknown_keys(tricks, TRICKS_KEYS, "/tricks", errors)
+    if "attack" not in tricks:
+        errors.add(ErrorCode.MISSING_KEY, "/tricks/attack", _("tricks needs attack."))
+        return None
+    return int_in(tricks, "attack", 0, c.TRICKS, "/tricks", errors)
+
+
+def _parse_announcements(
+    data: dict[str, object], parsed: ParsedHand, errors: Errors
+) -> None:
     announcements = data.get("announcements", [])
     if not isinstance(announcements, list):
         errors.add(
-            "wrong_type",
+            ErrorCode.WRONG_TYPE,
             "/announcements",
             _("announcements must be a list, not {type}.").format(
                 type=type_name(announcements)
@@ -261,8 +281,3 @@ def parse_hand(data: object, errors: Errors) -> ParsedHand | None:
                 parsed.complete = False
             else:
                 parsed.announcements.append(announcement)
-    if "silent" in data:
-        parsed.silent = _parse_silent(data["silent"], errors)
-        if parsed.silent is None:
-            parsed.complete = False
-    return parsed

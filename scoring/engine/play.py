@@ -1,32 +1,15 @@
-"""Play records: the deal (R4), every card's legality (R2, R12 binding) and what the
-engine derives from them (R5 facts, R2 tricks, R7 silent premiums, R13 outcomes).
+"""Play records: the deal (R4, checked by :mod:`.deal`), every card's legality (R2, R12
+binding) and what the engine derives from them (R5 facts, R2 tricks, R7 silent
+premiums, R13 outcomes).
 
 The single entry point is :func:`analyse_play`. It reads the raw JSON ``deal`` and
 ``play`` of a hand record, adds an error for every problem found and, when the deal
 and the play are legal, returns the :class:`~scoring.engine.sheet.PlayFacts`.
 
-Error codes (path in brackets; tricks and cards count from 0 in paths, from 1 in
-messages):
-
-- ``deal_keys``: the deal is not an object with exactly AD, AC, DD, DC (``/deal``,
-  ``/deal/<key>``);
-- ``deal_size``: a seat's hand is not a list of exactly 10 cards (``/deal/<seat>``);
-- ``unknown_card``: not a card of R1 (``/deal/<seat>/<i>``, ``/play/<t>/<i>``);
-- ``duplicate_card``: a card dealt twice (the second place);
-- ``missing_card``: a card in no hand (``/deal``);
-- ``too_few_trumps``: a hand with fewer than 3 trumps (R4) (``/deal/<seat>``);
-- ``xix_not_attack_catcher``, ``xx_not_attack_driver``: R4 (where the card lies);
-- ``play_shape``: the play is not 10 tricks of 4 cards (``/play``, ``/play/<t>``);
-- ``card_not_in_hand``: the player whose turn it is (R2: trick 1 led by AD, later tricks
-  by the previous winner, AD -> DC -> DD -> AC) does not hold the card;
-- ``card_played_twice``: the card was already played;
-- ``revoke``: the player could follow the suit led (a trump lead included) and did not;
-- ``must_trump``: void in the suit led, the player held a trump and did not play one;
-- ``bound_card_early``: a card bound to a later trick (R12) played while its holder had
-  another legal card not bound to a later trick;
-- ``bound_card_withheld``: a card bound to this trick was legal here and not played;
-- ``message_untrue``: a message that is not true of the announcer's hand (R6, R13)
-  (``/announcements/<i>``).
+Every problem is added to the error list with its code: the codes of the deal and the
+play, and the paths they point at, are listed and explained in
+:class:`~scoring.engine.codes.ErrorCode` (tricks and cards count from 0 in paths, from
+1 in messages).
 
 After ``card_not_in_hand`` or ``card_played_twice`` the hands no longer match the play,
 so the rest of that trick is checked and later tricks are not (their errors would be
@@ -36,13 +19,17 @@ consequences). Follow-suit and binding errors do not stop the checking.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Final
 
 from . import cards as c
+from .codes import ErrorCode
+from .deal import check_deal
 from .errors import Errors, pointer, quote
-from .i18n import _, gettext_noop
+from .i18n import _
 from .judge import PlayedHand, is_made, message_problem, silent_achieved
 from .sheet import (
+    FIRST_LEADER,
     PLAY_ORDER,
     SEATS,
     SIDE_OF_SEAT,
@@ -61,12 +48,6 @@ POWER: Final[dict[str, int]] = {
     **{card: c.RANK_STRENGTH[card[2:]] for card in c.ALL_SUIT_CARDS},
 }
 _ORDER_INDEX: Final[dict[str, int]] = {seat: i for i, seat in enumerate(PLAY_ORDER)}
-_SEAT_NAMES: Final[dict[str, str]] = {
-    "AD": gettext_noop("the attack driver"),
-    "AC": gettext_noop("the attack catcher"),
-    "DD": gettext_noop("the defence driver"),
-    "DC": gettext_noop("the defence catcher"),
-}
 _ALL: Final[frozenset[str]] = c.CARD_SET
 
 
@@ -82,7 +63,7 @@ def analyse_play(
     ``errors``). A message that is untrue of its announcer's hand adds
     ``message_untrue`` and is ``made = False``; the facts are still returned.
     """
-    hands = _check_deal(deal, errors)
+    hands = check_deal(deal, errors)
     tricks = _check_shape(play, errors)
     if hands is None or tricks is None:
         if hands is not None and isinstance(play, list):
@@ -93,114 +74,6 @@ def analyse_play(
     if hand is None:
         return None
     return _derive(hand, announcements, errors)
-
-
-# --- R4: the deal -------------------------------------------------------------------
-
-
-def _check_deal(deal: object, errors: Errors) -> dict[str, list[str]] | None:
-    before = len(errors)
-    if not isinstance(deal, dict):
-        errors.add(
-            "deal_keys",
-            "/deal",
-            _(
-                "the deal must be an object with the seats AD, AC, DD, DC, not {value}"
-            ).format(value=quote(deal)),
-        )
-        return None
-    for key in deal:
-        if key not in SEATS:
-            errors.add(
-                "deal_keys",
-                pointer("deal", key),
-                _("unknown seat {seat} in the deal (R2: AD, AC, DD, DC)").format(
-                    seat=quote(key)
-                ),
-            )
-    where: dict[str, tuple[str, int]] = {}  # card -> (seat, index) where dealt
-    hands: dict[str, list[str]] = {}
-    complete = True
-    for seat in SEATS:
-        if seat not in deal:
-            errors.add(
-                "deal_keys",
-                "/deal",
-                _("the deal has no hand for {seat}").format(seat=seat),
-            )
-            complete = False
-            continue
-        cards = deal[seat]
-        if not isinstance(cards, list):
-            errors.add(
-                "deal_size",
-                pointer("deal", seat),
-                _("{seat}'s hand must be a list of 10 cards, not {value}").format(
-                    seat=seat, value=quote(cards)
-                ),
-            )
-            complete = False
-            continue
-        if len(cards) != 10:
-            errors.add(
-                "deal_size",
-                pointer("deal", seat),
-                _("{seat} holds {count} cards, not 10 (R4)").format(
-                    seat=seat, count=len(cards)
-                ),
-            )
-        hand: list[str] = []
-        for i, card in enumerate(cards):
-            if not isinstance(card, str) or card not in _ALL:
-                errors.add(
-                    "unknown_card",
-                    pointer("deal", seat, i),
-                    _("{value} is not a card (R1)").format(value=quote(card)),
-                )
-            elif card in where:
-                first = where[card]
-                errors.add(
-                    "duplicate_card",
-                    pointer("deal", seat, i),
-                    _("{card} is dealt twice (also {seat}'s card {position})").format(
-                        card=card, seat=first[0], position=first[1] + 1
-                    ),
-                )
-            else:
-                where[card] = (seat, i)
-                hand.append(card)
-        hands[seat] = hand
-        trumps = sum(1 for card in hand if card in c.TRUMP_SET)
-        if len(cards) == 10 and trumps < 3:
-            errors.add(
-                "too_few_trumps",
-                pointer("deal", seat),
-                _(
-                    "{seat} holds {count} trumps: every player holds at least 3 (R4)"
-                ).format(seat=seat, count=trumps),
-            )
-    if complete:
-        for card in c.ALL_CARDS:
-            if card not in where:
-                errors.add(
-                    "missing_card",
-                    "/deal",
-                    _("{card} is in no hand (R4)").format(card=card),
-                )
-    for card, seat, code in (
-        ("XIX", "AC", "xix_not_attack_catcher"),
-        ("XX", "AD", "xx_not_attack_driver"),
-    ):
-        if card in where and where[card][0] != seat:
-            at = where[card]
-            errors.add(
-                code,
-                pointer("deal", *at),
-                _(
-                    "{card} is dealt to {seat}: it belongs in {player}'s hand, {own} (R4)"
-                ).format(card=card, seat=at[0], player=_(_SEAT_NAMES[seat]), own=seat),
-            )
-    return hands if len(errors) == before else None
 
 
 # --- R2: the shape of the play ------------------------------------------------------
@@ -216,7 +89,7 @@ def _trick_ok(trick: object) -> bool:
 
 def _well_formed_prefix(play: list[object]) -> list[list[str]]:
     prefix: list[list[str]] = []
-    for trick in play[:10]:
+    for trick in play[: c.TRICKS]:
         if not _trick_ok(trick):
             break
         assert isinstance(trick, list)
@@ -227,7 +100,7 @@ def _well_formed_prefix(play: list[object]) -> list[list[str]]:
 def _check_shape(play: object, errors: Errors) -> list[list[str]] | None:
     if not isinstance(play, list):
         errors.add(
-            "play_shape",
+            ErrorCode.PLAY_SHAPE,
             "/play",
             _("the play must be a list of 10 tricks: {value}").format(
                 value=quote(play)
@@ -235,9 +108,9 @@ def _check_shape(play: object, errors: Errors) -> list[list[str]] | None:
         )
         return None
     ok = True
-    if len(play) != 10:
+    if len(play) != c.TRICKS:
         errors.add(
-            "play_shape",
+            ErrorCode.PLAY_SHAPE,
             "/play",
             _("the play has {count} tricks, not 10").format(count=len(play)),
         )
@@ -245,7 +118,7 @@ def _check_shape(play: object, errors: Errors) -> list[list[str]] | None:
     for t, trick in enumerate(play):
         if not isinstance(trick, list) or len(trick) != 4:
             errors.add(
-                "play_shape",
+                ErrorCode.PLAY_SHAPE,
                 pointer("play", t),
                 _("trick {trick} must be a list of 4 cards, not {value}").format(
                     trick=t + 1, value=quote(trick)
@@ -256,7 +129,7 @@ def _check_shape(play: object, errors: Errors) -> list[list[str]] | None:
         for i, card in enumerate(trick):
             if not isinstance(card, str) or card not in _ALL:
                 errors.add(
-                    "unknown_card",
+                    ErrorCode.UNKNOWN_CARD,
                     pointer("play", t, i),
                     _("trick {trick}: {value} is not a card (R1)").format(
                         trick=t + 1, value=quote(card)
@@ -284,6 +157,35 @@ def _bound_cards(
     return bound
 
 
+@dataclass(slots=True)
+class _Table:
+    """The play in progress: what each seat still holds (R2) and its bound cards (R12)."""
+
+    holder: dict[str, str]  # card -> seat it was dealt to
+    hands: dict[str, set[str]]  # seat -> the cards it still holds
+    counts: dict[str, dict[str, int]]  # seat -> suit ("T" for trumps) -> cards held
+    bound: dict[str, dict[str, int]]  # seat -> {card: the trick it is bound to}
+    due_at: dict[str, dict[int, list[str]]]  # seat -> trick -> its cards bound to it
+    played: set[str]
+
+
+def _table(deal: dict[str, list[str]], announcements: Sequence[Announcement]) -> _Table:
+    holder = {card: seat for seat, cards in deal.items() for card in cards}
+    bound = _bound_cards(holder, announcements)
+    due_at: dict[str, dict[int, list[str]]] = {seat: {} for seat in SEATS}
+    for seat, mine in bound.items():
+        for card, k in mine.items():
+            due_at[seat].setdefault(k, []).append(card)
+    counts: dict[str, dict[str, int]] = {
+        seat: dict.fromkeys((*c.SUITS, TRUMP), 0) for seat in SEATS
+    }
+    for seat, cards in deal.items():
+        for card in cards:
+            counts[seat][SUIT[card]] += 1
+    hands = {seat: set(cards) for seat, cards in deal.items()}
+    return _Table(holder, hands, counts, bound, due_at, set())
+
+
 def _check_cards(
     deal: dict[str, list[str]],
     tricks: Sequence[Sequence[str]],
@@ -291,104 +193,108 @@ def _check_cards(
     errors: Errors,
 ) -> PlayedHand | None:
     """Play the tricks card by card (R2, R12); the judged hand when all are legal."""
-    holder = {card: seat for seat, cards in deal.items() for card in cards}
-    bound = _bound_cards(holder, announcements)
-    due_at: dict[str, dict[int, list[str]]] = {seat: {} for seat in SEATS}
-    for seat, mine in bound.items():  # seat -> trick -> its cards bound to that trick
-        for card, k in mine.items():
-            due_at[seat].setdefault(k, []).append(card)
-    hands = {seat: set(cards) for seat, cards in deal.items()}
-    counts: dict[str, dict[str, int]] = {
-        seat: dict.fromkeys((*c.SUITS, TRUMP), 0) for seat in SEATS
-    }
-    for seat, cards in deal.items():
-        for card in cards:
-            counts[seat][SUIT[card]] += 1
-    played: set[str] = set()
+    table = _table(deal, announcements)
     before = len(errors)
-    leader = "AD"  # R2: the attack driver leads trick 1
+    leader = FIRST_LEADER
     winner_card: list[str] = []
     winner_seat: list[str] = []
     for t, trick in enumerate(tricks):
-        n = t + 1
         start = _ORDER_INDEX[leader]
         led = SUIT[trick[0]]
         in_sync = True
         for i, card in enumerate(trick):
             seat = PLAY_ORDER[(start + i) % 4]
-            hand = hands[seat]
-            if card not in hand:
-                in_sync = False
-                if card in played:
-                    errors.add(
-                        "card_played_twice",
-                        pointer("play", t, i),
-                        _("trick {trick}, {seat}: {card} was already played").format(
-                            trick=n, seat=seat, card=card
-                        ),
-                    )
-                else:
-                    turn = (
-                        _("{seat} leads trick {trick}")
-                        if i == 0
-                        else _("it is {seat}'s turn")
-                    ).format(seat=seat, trick=n)
-                    errors.add(
-                        "card_not_in_hand",
-                        pointer("play", t, i),
-                        _(
-                            "trick {trick}, {seat}: {card} is not in {seat}'s hand "
-                            "({turn}; {card} was dealt to {holder}) (R2)"
-                        ).format(
-                            trick=n,
-                            seat=seat,
-                            card=card,
-                            turn=turn,
-                            holder=holder[card],
-                        ),
-                    )
-                played.add(card)
-                continue
-            suit = SUIT[card]
-            count = counts[seat]
-            if i and suit != led and count[led]:
-                errors.add(
-                    "revoke",
-                    pointer("play", t, i),
-                    _(
-                        "trick {trick}, {seat}: {card} played but {seat} holds {suit}, "
-                        "which were led, and must follow suit (R2)"
-                    ).format(trick=n, seat=seat, card=card, suit=_suit_name(led)),
-                )
-            elif i and suit != led and suit != TRUMP and count[TRUMP]:
-                errors.add(
-                    "must_trump",
-                    pointer("play", t, i),
-                    _(
-                        "trick {trick}, {seat}: {card} played but {seat}, void in "
-                        "{suit}, holds a trump and must play one (R2)"
-                    ).format(trick=n, seat=seat, card=card, suit=_suit_name(led)),
-                )
-            elif bound[seat]:
-                mine = bound[seat]
-                own = mine.get(card, 0)
-                if own > n or (
-                    own != n and any(x in hand for x in due_at[seat].get(n, ()))
-                ):
-                    lead = led if i else None
-                    path = pointer("play", t, i)
-                    _check_binding(n, seat, card, hand, count, lead, mine, path, errors)
-            hand.discard(card)
-            count[suit] -= 1
-            played.add(card)
+            in_sync = _play_card(table, t, i, seat, card, led, errors) and in_sync
         if not in_sync:
             return None  # the hands no longer match the play: stop (see docstring)
         best = _winner(trick, led)
         leader = PLAY_ORDER[(start + best) % 4]
         winner_card.append(trick[best])
         winner_seat.append(leader)
-    if len(errors) != before or len(tricks) != 10:
+    if len(errors) != before or len(tricks) != c.TRICKS:
         return None
+    return _played_hand(deal, table.holder, tricks, winner_card, winner_seat)
+
+
+def _play_card(
+    table: _Table, t: int, i: int, seat: str, card: str, led: str, errors: Errors
+) -> bool:
+    """Card ``i`` of trick ``t`` (from 0), played by ``seat`` (R2, R12); False when
+    ``seat`` does not hold it, so the hands no longer match the play."""
+    n = t + 1
+    hand = table.hands[seat]
+    if card not in hand:
+        _report_not_held(table, t, i, seat, card, errors)
+        table.played.add(card)
+        return False
+    suit = SUIT[card]
+    count = table.counts[seat]
+    if i and suit != led and count[led]:
+        errors.add(
+            ErrorCode.REVOKE,
+            pointer("play", t, i),
+            _(
+                "trick {trick}, {seat}: {card} played but {seat} holds {suit}, "
+                "which were led, and must follow suit (R2)"
+            ).format(trick=n, seat=seat, card=card, suit=_suit_name(led)),
+        )
+    elif i and suit != led and suit != TRUMP and count[TRUMP]:
+        errors.add(
+            ErrorCode.MUST_TRUMP,
+            pointer("play", t, i),
+            _(
+                "trick {trick}, {seat}: {card} played but {seat}, void in "
+                "{suit}, holds a trump and must play one (R2)"
+            ).format(trick=n, seat=seat, card=card, suit=_suit_name(led)),
+        )
+    elif table.bound[seat]:
+        mine = table.bound[seat]
+        own = mine.get(card, 0)
+        due = table.due_at[seat].get(n, ())
+        if own > n or (own != n and any(x in hand for x in due)):
+            lead = led if i else None
+            path = pointer("play", t, i)
+            _check_binding(n, seat, card, hand, count, lead, mine, path, errors)
+    hand.discard(card)
+    count[suit] -= 1
+    table.played.add(card)
+    return True
+
+
+def _report_not_held(
+    table: _Table, t: int, i: int, seat: str, card: str, errors: Errors
+) -> None:
+    n = t + 1
+    if card in table.played:
+        errors.add(
+            ErrorCode.CARD_PLAYED_TWICE,
+            pointer("play", t, i),
+            _("trick {trick}, {seat}: {card} was already played").format(
+                trick=n, seat=seat, card=card
+            ),
+        )
+        return
+    turn = (
+        _("{seat} leads trick {trick}") if i == 0 else _("it is {seat}'s turn")
+    ).format(seat=seat, trick=n)
+    errors.add(
+        ErrorCode.CARD_NOT_IN_HAND,
+        pointer("play", t, i),
+        _(
+            "trick {trick}, {seat}: {card} is not in {seat}'s hand "
+            "({turn}; {card} was dealt to {holder}) (R2)"
+        ).format(trick=n, seat=seat, card=card, turn=turn, holder=table.holder[card]),
+    )
+
+
+def _played_hand(
+    deal: dict[str, list[str]],
+    holder: dict[str, str],
+    tricks: Sequence[Sequence[str]],
+    winner_card: list[str],
+    winner_seat: list[str],
+) -> PlayedHand:
+    """A legal deal and play, indexed for judging (R13)."""
     winner_side = tuple(SIDE_OF_SEAT[seat] for seat in winner_seat)
     won: dict[Side, set[str]] = {"attack": set(), "defence": set()}
     trick_of: dict[str, int] = {}
@@ -411,7 +317,7 @@ def _check_cards(
         winner_side=winner_side,
         trick_of=trick_of,
         won={side: frozenset(cards) for side, cards in won.items()},
-        count={"attack": attack_tricks, "defence": 10 - attack_tricks},
+        count={"attack": attack_tricks, "defence": c.TRICKS - attack_tricks},
     )
 
 
@@ -449,7 +355,7 @@ def _check_binding(
     due = sorted(other for other in legal if bound.get(other) == n)
     if due and card not in due:
         errors.add(
-            "bound_card_withheld",
+            ErrorCode.BOUND_CARD_WITHHELD,
             path,
             _(
                 "trick {trick}, {seat}: {card} played but {bound} is bound to trick "
@@ -460,7 +366,7 @@ def _check_binding(
     own = bound.get(card, 0)
     if own > n and any(other != card and bound.get(other, 0) <= n for other in legal):
         errors.add(
-            "bound_card_early",
+            ErrorCode.BOUND_CARD_EARLY,
             path,
             _(
                 "trick {trick}, {seat}: {card} is bound to trick {own} and may not be "
@@ -494,7 +400,7 @@ def _derive(
             problem = message_problem(hand, a)
             if problem is not None:
                 errors.add(
-                    "message_untrue",
+                    ErrorCode.MESSAGE_UNTRUE,
                     pointer("announcements", a.index),
                     _(
                         "{feast} by {seat} is not true of {seat}'s hand: {reason} "

@@ -13,17 +13,18 @@ from typing import Any, Final
 
 from . import checks
 from .catalogue import FEASTS
+from .codes import ErrorCode
 from .errors import Errors, pointer, quote
 from .i18n import _
+from .labels import side_name
+from .outcomes import check_outcomes
 from .parse import ParsedHand, parse_hand
 from .play import analyse_play
-from .scoring import match_points, score_hand
-from .sheet import SIDE_NAMES, SIDES, Announcement, PlayFacts, Side, TeamFacts
+from .scoring import MATCH_HANDS, TIEBREAK_HANDS, match_points, score_hand
+from .sheet import FACT_FIELDS, SIDES, Announcement, PlayFacts, Side, TeamFacts
 
 MATCH_FORMAT: Final = "royal-tarokk-match/1"
 MATCH_KEYS: Final = frozenset({"format", "teams", "first_attack", "hands", "tiebreak"})
-TIEBREAK_HANDS: Final = 2  # R15
-MATCH_HANDS: Final = 8  # R3
 
 
 def scoring_silent(
@@ -56,16 +57,16 @@ def _apply_play(parsed: ParsedHand, play: PlayFacts, errors: Errors) -> dict[str
         derived = play.facts[side]
         if given is None:
             continue
-        for key in ("trumps", "honours", "middle"):
+        for key in FACT_FIELDS:
             if getattr(given, key) != getattr(derived, key):
                 errors.add(
-                    "fact_disagrees",
+                    ErrorCode.FACT_DISAGREES,
                     pointer(side, key),
                     _(
                         "The {side}'s {key} is given as {given}, but the deal shows "
                         "{derived} (R5)."
                     ).format(
-                        side=_(SIDE_NAMES[side]),
+                        side=side_name(side),
                         key=key,
                         given=quote(_facts_json(given)[key]),
                         derived=quote(_facts_json(derived)[key]),
@@ -73,7 +74,7 @@ def _apply_play(parsed: ParsedHand, play: PlayFacts, errors: Errors) -> dict[str
                 )
     if parsed.tricks_attack is not None and parsed.tricks_attack != play.tricks_attack:
         errors.add(
-            "fact_disagrees",
+            ErrorCode.FACT_DISAGREES,
             "/tricks/attack",
             _(
                 "The attack's tricks are given as {given}, but the play shows "
@@ -86,7 +87,7 @@ def _apply_play(parsed: ParsedHand, play: PlayFacts, errors: Errors) -> dict[str
     for given_a, judged in zip(parsed.announcements, announcements, strict=True):
         if given_a.made is not None and given_a.made != judged.made:
             errors.add(
-                "fact_disagrees",
+                ErrorCode.FACT_DISAGREES,
                 pointer("announcements", given_a.index, "made"),
                 (
                     _("{feast} is given as made, but the play shows it failed (R13).")
@@ -101,13 +102,13 @@ def _apply_play(parsed: ParsedHand, play: PlayFacts, errors: Errors) -> dict[str
         for side in SIDES:
             if sorted(parsed.silent.get(side, ())) != sorted(silent[side]):
                 errors.add(
-                    "fact_disagrees",
+                    ErrorCode.FACT_DISAGREES,
                     pointer("silent", side),
                     _(
                         "The {side}'s silent premiums are given as {given}, but the "
                         "play shows {derived} (R7)."
                     ).format(
-                        side=_(SIDE_NAMES[side]),
+                        side=side_name(side),
                         given=quote(list(parsed.silent.get(side, ()))),
                         derived=quote(list(silent[side])),
                     ),
@@ -147,7 +148,7 @@ def judge_hand(data: object, errors: Errors) -> dict[str, Any] | None:
     checks.check_contras(parsed.announcements, errors)
     checks.check_silent(parsed.announcements, silent, errors)
     checks.check_combinations(parsed.announcements, errors)
-    checks.check_outcomes(
+    check_outcomes(
         parsed.announcements, silent, parsed.facts, parsed.tricks_attack, errors
     )
     if errors or not parsed.complete or len(parsed.facts) != 2:
@@ -178,7 +179,9 @@ def score_hand_record(data: object) -> dict[str, Any]:
 def _team_names(data: dict[str, Any], errors: Errors) -> tuple[str, str] | None:
     teams = data.get("teams")
     if "teams" not in data:
-        errors.add("missing_key", "/teams", _("teams is required: the two team names."))
+        errors.add(
+            ErrorCode.MISSING_KEY, "/teams", _("teams is required: the two team names.")
+        )
         return None
     if (
         not isinstance(teams, list)
@@ -186,7 +189,7 @@ def _team_names(data: dict[str, Any], errors: Errors) -> tuple[str, str] | None:
         or not all(isinstance(t, str) and t.strip() for t in teams)
     ):
         errors.add(
-            "wrong_type",
+            ErrorCode.WRONG_TYPE,
             "/teams",
             _("teams must be a list of two team names; got {value}.").format(
                 value=quote(teams)
@@ -195,7 +198,7 @@ def _team_names(data: dict[str, Any], errors: Errors) -> tuple[str, str] | None:
         return None
     if teams[0] == teams[1]:
         errors.add(
-            "same_team",
+            ErrorCode.SAME_TEAM,
             "/teams/1",
             _("A match is between two teams; {team} is named twice.").format(
                 team=quote(teams[1])
@@ -209,65 +212,15 @@ def score_match_record(data: object) -> dict[str, Any]:
     """Judge and score a match record (``royal-tarokk-match/1``, R3, R11, R15)."""
     errors = Errors()
     if not isinstance(data, dict):
-        errors.add("wrong_type", "", _("A match record must be a JSON object."))
+        errors.add(ErrorCode.WRONG_TYPE, "", _("A match record must be a JSON object."))
         return _invalid(errors)
-    for key in data:
-        if key not in MATCH_KEYS:
-            errors.add(
-                "unknown_key",
-                pointer(key),
-                _("Unknown key {key}; allowed here: {allowed}.").format(
-                    key=quote(key), allowed=", ".join(sorted(MATCH_KEYS))
-                ),
-            )
-    if data.get("format") != MATCH_FORMAT:
-        code = "missing_key" if "format" not in data else "unknown_format"
-        errors.add(
-            code,
-            "/format",
-            _("format must be {format}.").format(format=quote(MATCH_FORMAT)),
-        )
+    _check_match_format(data, errors)
     teams = _team_names(data, errors)
-    first = data.get("first_attack")
-    first_team = first if isinstance(first, str) else ""
-    if teams is not None and first not in teams:
-        errors.add(
-            "unknown_team_name" if "first_attack" in data else "missing_key",
-            "/first_attack",
-            _(
-                "first_attack must name one of the teams {teams}; got {value} (R3)."
-            ).format(teams=quote(list(teams)), value=quote(first)),
-        )
-    tiebreak = data.get("tiebreak", False)
-    if not isinstance(tiebreak, bool):
-        errors.add(
-            "wrong_type",
-            "/tiebreak",
-            _("tiebreak must be true or false, not {value}.").format(
-                value=quote(tiebreak)
-            ),
-        )
-        tiebreak = False
-    expected = TIEBREAK_HANDS if tiebreak else MATCH_HANDS
-    hands = data.get("hands")
-    if not isinstance(hands, list):
-        errors.add(
-            "missing_key" if hands is None else "wrong_type",
-            "/hands",
-            _("hands must be a list of {count} hand records.").format(count=expected),
-        )
+    first_team = _first_attack(data, teams, errors)
+    tiebreak = _tiebreak(data, errors)
+    hands = _match_hands(data, tiebreak, errors)
+    if hands is None:
         return _invalid(errors)
-    if len(hands) != expected:
-        message = (
-            _("A cup tie-breaker has {count} hands; this record has {given} (R3, R15).")
-            if tiebreak
-            else _("A match has {count} hands; this record has {given} (R3, R15).")
-        )
-        errors.add(
-            "wrong_hand_count",
-            "/hands",
-            message.format(count=expected, given=len(hands)),
-        )
     results = []
     for i, hand in enumerate(hands):
         hand_errors = Errors(prefix=pointer("hands", i))
@@ -275,6 +228,97 @@ def score_match_record(data: object) -> dict[str, Any]:
         errors.items.extend(hand_errors.items)
     if errors or teams is None:
         return _invalid(errors)
+    return _match_result(teams, first_team, tiebreak, results)
+
+
+def _check_match_format(data: dict[str, Any], errors: Errors) -> None:
+    for key in data:
+        if key not in MATCH_KEYS:
+            errors.add(
+                ErrorCode.UNKNOWN_KEY,
+                pointer(key),
+                _("Unknown key {key}; allowed here: {allowed}.").format(
+                    key=quote(key), allowed=", ".join(sorted(MATCH_KEYS))
+                ),
+            )
+    if data.get("format") != MATCH_FORMAT:
+        code = (
+            ErrorCode.MISSING_KEY if "format" not in data else ErrorCode.UNKNOWN_FORMAT
+        )
+        errors.add(
+            code,
+            "/format",
+            _("format must be {format}.").format(format=quote(MATCH_FORMAT)),
+        )
+
+
+def _first_attack(
+    data: dict[str, Any], teams: tuple[str, str] | None, errors: Errors
+) -> str:
+    """R3: the team attacking in hand 1 (as the cut decided), one of the two."""
+    first = data.get("first_attack")
+    if teams is not None and first not in teams:
+        errors.add(
+            (
+                ErrorCode.UNKNOWN_TEAM_NAME
+                if "first_attack" in data
+                else ErrorCode.MISSING_KEY
+            ),
+            "/first_attack",
+            _(
+                "first_attack must name one of the teams {teams}; got {value} (R3)."
+            ).format(teams=quote(list(teams)), value=quote(first)),
+        )
+    return first if isinstance(first, str) else ""
+
+
+def _tiebreak(data: dict[str, Any], errors: Errors) -> bool:
+    tiebreak = data.get("tiebreak", False)
+    if isinstance(tiebreak, bool):
+        return tiebreak
+    errors.add(
+        ErrorCode.WRONG_TYPE,
+        "/tiebreak",
+        _("tiebreak must be true or false, not {value}.").format(value=quote(tiebreak)),
+    )
+    return False
+
+
+def _match_hands(
+    data: dict[str, Any], tiebreak: bool, errors: Errors
+) -> list[object] | None:
+    """The hand records: 8 in a match (R3), 2 in a cup tie-breaker (R15)."""
+    expected = TIEBREAK_HANDS if tiebreak else MATCH_HANDS
+    hands = data.get("hands")
+    if not isinstance(hands, list):
+        errors.add(
+            ErrorCode.MISSING_KEY if hands is None else ErrorCode.WRONG_TYPE,
+            "/hands",
+            _("hands must be a list of {count} hand records.").format(count=expected),
+        )
+        return None
+    if len(hands) != expected:
+        message = (
+            _("A cup tie-breaker has {count} hands; this record has {given} (R3, R15).")
+            if tiebreak
+            else _("A match has {count} hands; this record has {given} (R3, R15).")
+        )
+        errors.add(
+            ErrorCode.WRONG_HAND_COUNT,
+            "/hands",
+            message.format(count=expected, given=len(hands)),
+        )
+    return hands
+
+
+def _match_result(
+    teams: tuple[str, str],
+    first_team: str,
+    tiebreak: bool,
+    results: Sequence[dict[str, Any] | None],
+) -> dict[str, Any]:
+    """R3: attack alternates every hand; R11: the match points of the totals (a
+    tie-breaker's raw sum, R15)."""
     totals = {teams[0]: 0, teams[1]: 0}
     out_hands = []
     for i, result in enumerate(results):

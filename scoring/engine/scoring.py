@@ -5,13 +5,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final, TypedDict
 
+from . import cards as c
 from .catalogue import FEASTS
 from .sheet import SIDES, Announcement, Side, TeamFacts
 
 CONSOLATION_CAP: Final[dict[Side, int]] = {"attack": 100, "defence": 90}  # R5
 CONTRA_CAP: Final = 20  # R8
 LIMIT: Final = 100  # R10
-HANDS_PER_MATCH: Final = 8  # R3, R11
+MATCH_HANDS: Final = 8  # R3: a match is 8 hands; R11 averages over them
+TIEBREAK_HANDS: Final = 2  # R15: a cup tie-breaker is 2 hands, summed
 
 
 class TeamScore(TypedDict):
@@ -33,7 +35,7 @@ def consolation(facts: TeamFacts, side: Side) -> int:
     else:
         points = 60
     points += {0: 30, 1: 20, 2: 0}[facts.honours]
-    points += 5 * (3 - len(facts.middle))
+    points += 5 * (len(c.MIDDLE) - len(facts.middle))
     if side == "defence":
         points += 20
     return min(points, CONSOLATION_CAP[side])
@@ -106,6 +108,6 @@ def score_hand(
     }
 
 
-def match_points(total: int, hands: int = HANDS_PER_MATCH) -> int:
+def match_points(total: int, hands: int = MATCH_HANDS) -> int:
     """R11: floor(sum of the hand scores / 8); 760 : 759 becomes 95 : 94."""
     return total // hands

@@ -24,6 +24,7 @@ ROLE_NAMES: Final[dict[str, str]] = {
 # R2: seats and the cyclic play order AD -> DC -> DD -> AC.
 SEATS: Final[tuple[str, ...]] = ("AD", "AC", "DD", "DC")
 PLAY_ORDER: Final[tuple[str, ...]] = ("AD", "DC", "DD", "AC")
+FIRST_LEADER: Final = "AD"  # R2: the attack driver leads trick 1
 SEAT_OF: Final[dict[tuple[str, str], str]] = {
     ("attack", "driver"): "AD",
     ("attack", "catcher"): "AC",
@@ -40,6 +41,10 @@ SIDE_OF_SEAT: Final[dict[str, Side]] = {
 
 def other(side: Side) -> Side:
     return "defence" if side == "attack" else "attack"
+
+
+# A team's facts in a score sheet, in the record's order (R5).
+FACT_FIELDS: Final[tuple[str, ...]] = ("trumps", "honours", "middle")
 
 
 @dataclass(frozen=True, slots=True)

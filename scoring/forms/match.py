@@ -10,8 +10,8 @@ from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
 from competitions.models import Competition, Match, Player
-from competitions.roles import Role
-from tarokk_admin.jsonio import json_parse
+from tarokk_admin.core.jsonio import json_parse
+from tarokk_admin.core.roles import Role
 
 
 class LineupForm(forms.Form):

@@ -12,34 +12,29 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from competitions.models import Match
-from competitions.permissions import is_official
-from competitions.services import ServiceError
 from scoring.engine import score_hand_record, sheet_from_play
 from scoring.forms import RecordUploadForm, hand_forms, place_errors, record_from_forms
 from scoring.forms.record import PlacedErrors
 from scoring.models import Hand
-from scoring.services import HandConflict, HandRejected, hand_judge, hand_record
-from scoring.views.access import load_match, match_view_refusal
+from scoring.selectors.access import hand_editable_by
+from scoring.services.hands import HandConflict, HandRejected, hand_judge, hand_save
+from scoring.views.access import load_match, match_view_check
 from scoring.views.match import edit_refusal
-from tarokk_admin.access import forbidden
-from tarokk_admin.params import whole_number
+from tarokk_admin.core.errors import ServiceError
+from tarokk_admin.core.params import whole_number
+from tarokk_admin.core.roles import is_official, refuse
 
 
-def _load(
-    request: HttpRequest, pk: int, number: int
-) -> tuple[Match, HttpResponse | None]:
+def _load(request: HttpRequest, pk: int, number: int) -> Match:
     match = load_match(pk)
     if not 1 <= number <= match.hands_expected:
         raise Http404(
             _("This match has hands 1 to %(n)s.") % {"n": match.hands_expected}
         )
-    refusal = match_view_refusal(request, match)
-    if refusal is None:
-        from scoring.services import hand_editable_by
-
-        if not hand_editable_by(request.user, match):
-            refusal = forbidden(request, edit_refusal(request.user, match))
-    return match, refusal
+    match_view_check(request, match)
+    if not hand_editable_by(request.user, match):
+        refuse(request, edit_refusal(request.user, match))
+    return match
 
 
 def _sheet_record(hand: Hand | None) -> dict[str, Any]:
@@ -137,9 +132,7 @@ def _render_stored(
 
 
 def hand_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    match, refusal = _load(request, pk, number)
-    if refusal:
-        return refusal
+    match = _load(request, pk, number)
     correction = match.status == Match.Status.COMPLETED
     hand = _stored_hand(match, number)
     if request.method != "POST":
@@ -159,7 +152,7 @@ def hand_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         raw = request.POST.get(version_key) or ""
         version = whole_number(raw) or None
         try:
-            saved = hand_record(
+            saved = hand_save(
                 match=match,
                 number=number,
                 record=record,
@@ -188,8 +181,8 @@ def hand_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             if number < match.hands_expected and not (
                 correction and is_official(request.user)
             ):
-                return redirect("scoring:hand", pk=match.pk, number=number + 1)
-            return redirect("scoring:match", pk=match.pk)
+                return redirect("referee:hand", pk=match.pk, number=number + 1)
+            return redirect("referee:match", pk=match.pk)
     else:
         verdict = hand_judge(record)
         ctx["verdict"] = verdict
@@ -204,9 +197,7 @@ def hand_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 @require_POST
 def hand_preview(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """htmx: the engine's verdict on what is typed so far; stores nothing."""
-    match, refusal = _load(request, pk, number)
-    if refusal:
-        return refusal
+    match = _load(request, pk, number)
     correction = match.status == Match.Status.COMPLETED
     hand_form, formset = hand_forms(request.POST, correction=correction)
     hand_form.is_valid()
@@ -230,9 +221,7 @@ def hand_preview(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 @require_POST
 def hand_upload(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """A hand record JSON (file or pasted) into this hand, through the same engine."""
-    match, refusal = _load(request, pk, number)
-    if refusal:
-        return refusal
+    match = _load(request, pk, number)
     correction = match.status == Match.Status.COMPLETED
     hand = _stored_hand(match, number)
     form = RecordUploadForm(request.POST, request.FILES)
@@ -240,7 +229,7 @@ def hand_upload(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     if form.is_valid():
         raw = request.POST.get("version") or ""
         try:
-            saved = hand_record(
+            saved = hand_save(
                 match=match,
                 number=number,
                 record=form.cleaned_data["record"],
@@ -262,7 +251,7 @@ def hand_upload(request: HttpRequest, pk: int, number: int) -> HttpResponse:
                 )
                 % {"n": number, "a": saved.attack_score, "d": saved.defence_score},
             )
-            return redirect("scoring:match", pk=match.pk)
+            return redirect("referee:match", pk=match.pk)
     return _render_stored(
         request,
         match,

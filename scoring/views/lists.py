@@ -11,12 +11,20 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from competitions.models import Match, MatchResult
-from competitions.permissions import captain_team_ids, is_jury, is_official, is_referee
-from competitions.services import ServiceError
-from competitions.services.matches import jury_approve, result_answer
+from competitions.selectors.teams import captain_team_ids
+from competitions.services.matches import jury_approve
+from competitions.services.results import result_answer
 from scoring.forms import AnswerForm, ApprovalForm, OpenMatchFilter
-from scoring.views.access import is_captain, load_match
-from tarokk_admin.access import forbidden, role_required
+from scoring.views.access import load_match
+from tarokk_admin.core.errors import ServiceError
+from tarokk_admin.core.roles import (
+    is_captain,
+    is_jury,
+    is_official,
+    is_referee,
+    refuse,
+    role_required,
+)
 
 OPEN = (Match.Status.SCHEDULED, Match.Status.IN_PLAY)
 RECENT_COMPLETED = 20
@@ -93,7 +101,7 @@ def jury_approve_view(request: HttpRequest, pk: int) -> HttpResponse:
             messages.success(request, _("Approval of %(m)s recorded.") % {"m": match})
     else:
         messages.error(request, _("The note is too long (at most 1000 characters)."))
-    return redirect("scoring:jury")
+    return redirect("jury:home")
 
 
 def _captain_or_official(user) -> bool:
@@ -152,7 +160,7 @@ def captain_answer(request: HttpRequest, pk: int) -> HttpResponse:
     form = AnswerForm(request.POST)
     teams = captain_team_ids(request.user) & {match.team_a_id, match.team_b_id}
     if not form.is_valid() or form.cleaned_data["team"] not in teams:
-        return forbidden(request, _("You are not the captain of a team of this match."))
+        refuse(request, _("You are not the captain of a team of this match."))
     team = (
         match.team_a if form.cleaned_data["team"] == match.team_a_id else match.team_b
     )
@@ -177,4 +185,4 @@ def captain_answer(request: HttpRequest, pk: int) -> HttpResponse:
             )
             % {"m": match},
         )
-    return redirect("scoring:captain")
+    return redirect("captain:home")

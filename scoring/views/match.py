@@ -15,27 +15,26 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from competitions.models import JuryApproval, Match, Player, Team
-from competitions.permissions import is_official
-from competitions.services import ServiceError
+from competitions.selectors.matches import (
+    lineup_candidates,
+    match_as_record,
+    match_needs_jury_approval,
+)
+from competitions.services.lineups import lineup_set
 from competitions.services.matches import (
-    lineup_candidates,  # the line-up rule's own list of who may play (R15)
-    lineup_set,
     match_check_playable,
     match_complete,
     match_cut_set,
-    match_needs_jury_approval,
-    match_record,
 )
 from scoring.forms import CutForm, LineupForm, RecordUploadForm, RefereeForm
 from scoring.models import Hand
-from scoring.services import HandRejected, hand_editable_by, match_hands_upload
-from scoring.views.access import (
-    is_public_result,
-    load_match,
-    match_view_refusal,
-)
-from scoring.views.history import match_history
-from tarokk_admin.access import forbidden
+from scoring.selectors.access import hand_editable_by, is_public_result
+from scoring.selectors.history import match_history
+from scoring.services.hands import HandRejected
+from scoring.services.uploads import match_hands_upload
+from scoring.views.access import load_match, match_view_check
+from tarokk_admin.core.errors import ServiceError
+from tarokk_admin.core.roles import is_official, refuse
 
 
 @dataclass
@@ -99,9 +98,7 @@ def match_detail(
     request: HttpRequest, pk: int, *, forms: dict[str, Any] | None = None
 ) -> HttpResponse:
     match = load_match(pk)
-    refusal = match_view_refusal(request, match)
-    if refusal:
-        return refusal
+    match_view_check(request, match)
     user = request.user
     official = is_official(user)
     editable = hand_editable_by(user, match)
@@ -150,13 +147,10 @@ def match_detail(
     return render(request, "scoring/match_detail.html", context)
 
 
-def _editable_or_refuse(request: HttpRequest, match: Match) -> HttpResponse | None:
-    refusal = match_view_refusal(request, match)
-    if refusal:
-        return refusal
+def _editable_or_refuse(request: HttpRequest, match: Match) -> None:
+    match_view_check(request, match)
     if not hand_editable_by(request.user, match):
-        return forbidden(request, edit_refusal(request.user, match))
-    return None
+        refuse(request, edit_refusal(request.user, match))
 
 
 def edit_refusal(user: Any, match: Match) -> str:
@@ -173,13 +167,11 @@ def edit_refusal(user: Any, match: Match) -> str:
 @require_POST
 def match_lineup(request: HttpRequest, pk: int, team_id: int) -> HttpResponse:
     match = load_match(pk)
-    refusal = _editable_or_refuse(request, match)
-    if refusal:
-        return refusal
+    _editable_or_refuse(request, match)
     forms = _lineup_forms(match, request.POST, team_id)
     team, form = next(((t, f) for t, f in forms if t.pk == team_id), (None, None))
     if team is None or form is None:
-        return forbidden(request, _("This team does not play this match."))
+        refuse(request, _("This team does not play this match."))
     if form.is_valid():
         try:
             lineup_set(
@@ -196,16 +188,14 @@ def match_lineup(request: HttpRequest, pk: int, team_id: int) -> HttpResponse:
             messages.success(
                 request, _("Line-up of %(team)s saved.") % {"team": team.name}
             )
-            return redirect("scoring:match", pk=match.pk)
+            return redirect("referee:match", pk=match.pk)
     return match_detail(request, match.pk, forms={"lineup": forms})
 
 
 @require_POST
 def match_cut(request: HttpRequest, pk: int) -> HttpResponse:
     match = load_match(pk)
-    refusal = _editable_or_refuse(request, match)
-    if refusal:
-        return refusal
+    _editable_or_refuse(request, match)
     form = CutForm(request.POST, match=match)
     if form.is_valid():
         team = next(
@@ -219,23 +209,21 @@ def match_cut(request: HttpRequest, pk: int) -> HttpResponse:
             messages.success(
                 request, _("%(team)s attacks in hand 1.") % {"team": team.name}
             )
-            return redirect("scoring:match", pk=match.pk)
+            return redirect("referee:match", pk=match.pk)
     return match_detail(request, match.pk, forms={"cut": form})
 
 
 @require_POST
 def match_finish(request: HttpRequest, pk: int) -> HttpResponse:
     match = load_match(pk)
-    refusal = _editable_or_refuse(request, match)
-    if refusal:
-        return refusal
+    _editable_or_refuse(request, match)
     try:
         match_complete(match=match, user=request.user)
     except ServiceError as error:
         messages.error(request, error.message)
     else:
         messages.success(request, _("The match is completed."))
-    return redirect("scoring:match", pk=match.pk)
+    return redirect("referee:match", pk=match.pk)
 
 
 @require_POST
@@ -243,30 +231,26 @@ def match_referee(request: HttpRequest, pk: int) -> HttpResponse:
     from competitions.services.matches import match_referee_set
 
     match = load_match(pk)
-    refusal = match_view_refusal(request, match)
-    if refusal:
-        return refusal
+    match_view_check(request, match)
     if not is_official(request.user):
-        return forbidden(request, _("Only an official assigns the referee."))
+        refuse(request, _("Only an official assigns the referee."))
     form = RefereeForm(request.POST)
     if not form.is_valid():
         return match_detail(request, match.pk, forms={"referee": form})
     match_referee_set(match=match, referee=form.cleaned_data["referee"])
     messages.success(request, _("Referee saved."))
-    return redirect("scoring:match", pk=match.pk)
+    return redirect("referee:match", pk=match.pk)
 
 
 def match_download(request: HttpRequest, pk: int) -> HttpResponse:
     """The match as a match record (royal-tarokk-match/1) file."""
     match = load_match(pk)
     if not is_public_result(match):
-        refusal = match_view_refusal(request, match)
-        if refusal:
-            return refusal
+        match_view_check(request, match)
     if match.first_attack_id is None:
         messages.error(request, _("The cut is not entered yet: nothing to download."))
-        return redirect("scoring:match", pk=match.pk)
-    body = json.dumps(match_record(match), ensure_ascii=False, indent=1)
+        return redirect("referee:match", pk=match.pk)
+    body = json.dumps(match_as_record(match), ensure_ascii=False, indent=1)
     response = HttpResponse(body, content_type="application/json; charset=utf-8")
     name = slugify(f"{match.date} {match.team_a.name} {match.team_b.name}")
     response["Content-Disposition"] = f'attachment; filename="match-{name}.json"'
@@ -277,9 +261,7 @@ def match_download(request: HttpRequest, pk: int) -> HttpResponse:
 def match_upload(request: HttpRequest, pk: int) -> HttpResponse:
     """A whole match record into the match's hands: all or nothing."""
     match = load_match(pk)
-    refusal = _editable_or_refuse(request, match)
-    if refusal:
-        return refusal
+    _editable_or_refuse(request, match)
     form = RecordUploadForm(request.POST, request.FILES)
     errors: list[dict[str, str]] = []
     if form.is_valid():
@@ -304,7 +286,7 @@ def match_upload(request: HttpRequest, pk: int) -> HttpResponse:
                 request,
                 _("%(n)s hands stored from the match record.") % {"n": len(hands)},
             )
-            return redirect("scoring:match", pk=match.pk)
+            return redirect("referee:match", pk=match.pk)
     return match_detail(
         request, match.pk, forms={"upload": form, "upload_errors": errors}
     )

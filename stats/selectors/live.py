@@ -3,7 +3,7 @@ hand-by-hand scores and running totals, grouped by event, with the event's stand
 as they stand (a Grand Prix's totals, R15; a cup tie's points).
 
 Only what R15 lets the public see: the matches of
-``competitions.selectors.pages.public_matches`` (played in public, or approved by the
+``competitions.selectors.matches.public_matches`` (played in public, or approved by the
 jury), the same rule as every public list. A day reads a fixed number of queries
 whatever the number of its matches; ``live_mark`` is one cheap query that changes
 whenever anything the board shows may have changed.
@@ -30,8 +30,8 @@ from competitions.models import (
     Player,
     Team,
 )
-from competitions.selectors.pages import public_matches
-from competitions.services.cup import scores_from_results
+from competitions.selectors.cup import scores_from_results
+from competitions.selectors.matches import public_matches
 from scoring.models import Hand
 from stats.selectors.names import hungarian_key
 

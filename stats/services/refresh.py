@@ -1,7 +1,7 @@
 """Keeping the season statistics (``stats.models``) in step with the stored hands.
 
 ``statistics_refresh(match=…)`` is the one call the follow-up of a completed,
-corrected or voided match makes (``competitions.tasks.match_completed``): it works
+corrected or voided match makes (``tarokk_admin.tasks.match_completed``): it works
 out what the match adds now (nothing when it is void, not completed or not public,
 R15), takes away what it added before (its :class:`MatchTally`) and applies the
 difference to the few rows it touches — the federation, two teams, up to six players
@@ -21,7 +21,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from competitions.models import Lineup, Match, MatchResult, Season
-from competitions.selectors.pages import public_matches
+from competitions.selectors.matches import public_matches
 from scoring.models import Hand
 from stats.models import HEADLINES, MatchTally, Scope, SeasonStatistics
 from stats.services.counting import (
@@ -41,7 +41,7 @@ BATCH = 400
 
 def counted_matches(season_id: int):
     """The matches the statistics count: completed and visible to the public (R15,
-    the rule of ``competitions.selectors.pages.public_matches``)."""
+    the rule of ``competitions.selectors.matches.public_matches``)."""
     return public_matches(None).filter(
         competition__season_id=season_id, status=Match.Status.COMPLETED
     )

@@ -14,8 +14,8 @@ from django.utils.translation import gettext as _
 
 from competitions.models import Player, Season, Team
 from stats.selectors import season as selectors
-from tarokk_admin.api import BadParameter, api_error, api_get
-from tarokk_admin.params import whole_number
+from tarokk_admin.core.api import api_error, api_get
+from tarokk_admin.core.params import BadParameter, whole_number
 
 
 def _json(data: dict) -> JsonResponse:

@@ -13,14 +13,14 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from django_tables2 import RequestConfig, Table
+from django_tables2 import Table
 
 from competitions.models import Player, Season, Team
-from competitions.selectors.page_cache import page_key
-from competitions.views.common import cached_body, table_export
 from scoring.engine.catalogue import FEASTS, Group
 from stats.models import SeasonStatistics
 from stats.selectors.season import GROUP_ORDER, share
+from tarokk_admin.core.page_cache import cached_body, page_key
+from tarokk_admin.core.tables import table_configure, table_export
 
 # The paper sheet's section names (the referee's feast picker uses the same words).
 GROUP_LABELS = {
@@ -145,7 +145,7 @@ def tables_configure(request: HttpRequest, tables: dict[str, Table]) -> None:
     """Sorting of each table from the address (its own ``<name>-sort`` parameter
     after the first); every row on one page."""
     for table in tables.values():
-        RequestConfig(request, paginate=False).configure(table)
+        table_configure(request, table, per_page=None)
 
 
 def tables_export(

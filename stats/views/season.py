@@ -1,6 +1,6 @@
 """The federation's season statistics and the lists of teams and players (issue 16).
 
-Bodies are cached (``competitions.selectors.page_cache``) under the data mark that
+Bodies are cached (``tarokk_admin.core.page_cache``) under the data mark that
 ``season_with_mark`` reads with the season: a warm page is one query."""
 
 from __future__ import annotations
@@ -12,7 +12,6 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from competitions.selectors.seasons import season_current, season_years
-from competitions.views.common import table_configure, table_export
 from stats.selectors.charts import bar_chart, line_chart
 from stats.selectors.names import hungarian_key
 from stats.selectors.season import federation_season, player_rows, team_rows
@@ -33,6 +32,7 @@ from stats.views.common import (
     tables_configure,
     tables_export,
 )
+from tarokk_admin.core.tables import table_configure, table_export
 
 TOP_FEASTS = 12
 

@@ -47,6 +47,7 @@ INSTALLED_APPS = [
     "scoring",
     "trophies",
     "stats",
+    "tarokk_admin",
 ]
 
 MIDDLEWARE = [
@@ -61,6 +62,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
+    "tarokk_admin.core.roles.RefusalMiddleware",
     "axes.middleware.AxesMiddleware",  # last, as django-axes requires
 ]
 
@@ -79,7 +81,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                "competitions.context_processors.work_areas",
+                "tarokk_admin.context_processors.work_areas",
             ],
         },
     },
@@ -123,8 +125,6 @@ CELERY_TIMEZONE = "Europe/Budapest"
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
-# Task modules outside the Django apps (the apps' tasks.py are autodiscovered).
-CELERY_IMPORTS = ["tarokk_admin.tasks", "competitions.tasks_cup"]
 # Periodic work: other apps add their entries here. Run exactly one beat process.
 CELERY_BEAT_SCHEDULE = {
     "heartbeat": {
@@ -133,11 +133,11 @@ CELERY_BEAT_SCHEDULE = {
     },
     # R15: the cup's calendar, daily (each notice is sent once).
     "cup-registration": {
-        "task": "competitions.tasks_cup.cup_registration_update",
+        "task": "competitions.tasks.cup_registration_update",
         "schedule": 24 * 60 * 60.0,
     },
     "cup-deadline-reminders": {
-        "task": "competitions.tasks_cup.cup_deadline_reminders",
+        "task": "competitions.tasks.cup_deadline_reminders",
         "schedule": 24 * 60 * 60.0,
     },
 }

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.competitions.test_standings import completed
+from tests.competitions.kit import completed
 from tests.factories import CompetitionFactory, SeasonFactory, TeamFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -9,8 +9,8 @@ import pytest
 from django.contrib.auth.models import Group
 from playwright.sync_api import Page, expect
 
-from competitions.roles import Role
-from tests.competitions.cupkit import drawn_cup, level_records, play, tie_at
+from tarokk_admin.core.roles import Role
+from tests.competitions.kit import drawn_cup, level_records, play, tie_at
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -11,8 +11,8 @@ from django.contrib.auth.models import Group
 from django.utils import timezone
 from playwright.sync_api import expect
 
-from competitions.roles import Role
 from scoring.models import Hand
+from tarokk_admin.core.roles import Role
 from tests.factories import UserFactory, ready_match
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

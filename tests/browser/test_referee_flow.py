@@ -8,10 +8,10 @@ import pytest
 from django.contrib.auth.models import Group
 from playwright.sync_api import expect
 
-from competitions.roles import Role
-from competitions.services.matches import match_record
+from competitions.selectors.matches import match_as_record
 from scoring.engine import score_match_record
 from scoring.models import Hand
+from tarokk_admin.core.roles import Role
 from tests.factories import UserFactory, ready_match
 
 
@@ -76,7 +76,7 @@ def test_referee_enters_a_whole_match_and_sees_the_match_points(live_server, pag
     )
     page.click("text=Complete match")
     expect(page.locator(".alert-success")).to_contain_text("The match is completed.")
-    points = score_match_record(match_record(match))["teams"]
+    points = score_match_record(match_as_record(match))["teams"]
     for team in match.teams:
         expect(page.locator(".results")).to_contain_text(team.name)
         expect(page.locator(".results")).to_contain_text(

@@ -7,9 +7,9 @@ import pytest
 from django.urls import reverse
 
 from competitions.models import JuryApproval, Match, Membership
-from competitions.roles import Role
 from competitions.services.matches import match_complete
-from scoring.services import hand_record
+from scoring.services.hands import hand_save
+from tarokk_admin.core.roles import Role
 from tests.factories import (
     PlayerFactory,
     UserFactory,
@@ -29,7 +29,7 @@ def official():
 def completed_match(official):
     match = ready_match()
     for number in range(1, 9):
-        hand_record(match=match, number=number, record=sheet(number), user=official)
+        hand_save(match=match, number=number, record=sheet(number), user=official)
     return match_complete(match=match, user=official)
 
 

@@ -4,13 +4,11 @@
 import json
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
-from tests.scoring.engine.sheets import ann, hand, match
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests import ROOT
+from tests.scoring.kit import ann, hand, match
 
 
 def run(command, argument, stdin=None):

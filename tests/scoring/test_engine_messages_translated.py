@@ -5,7 +5,7 @@ from django.utils import translation
 
 from scoring.engine import score_hand_record
 from scoring.engine.i18n import get_translator
-from tests.scoring.engine.sheets import ann, hand
+from tests.scoring.kit import ann, hand
 
 
 def test_django_gettext_is_the_engines_translator_once_the_apps_are_loaded():

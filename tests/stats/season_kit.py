@@ -54,9 +54,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from competitions.models import Lineup, Match, Membership, Player, Season, Team
-from competitions.roles import Role
 from competitions.services.matches import match_complete
-from scoring.services import hand_record
+from scoring.services.hands import hand_save
+from tarokk_admin.core.roles import Role
 from tests.factories import (
     CompetitionFactory,
     MembershipFactory,
@@ -65,7 +65,7 @@ from tests.factories import (
     TeamFactory,
     UserFactory,
 )
-from tests.scoring.engine.sheets import ann, hand
+from tests.scoring.kit import ann, hand
 
 DAY = dt.date(2026, 3, 14)
 
@@ -163,10 +163,10 @@ def build_season() -> Kit:
     ):
         match = _match(kit, a, b, first, sub)
         for number, record in enumerate(records, start=1):
-            hand_record(match=match, number=number, record=record, user=kit.referee)
+            hand_save(match=match, number=number, record=record, user=kit.referee)
         kit.matches.append(match_complete(match=match, user=kit.official))
     in_play = _match(kit, "D", "G", "D")
     for number in (1, 2):
-        hand_record(match=in_play, number=number, record=hand(), user=kit.referee)
+        hand_save(match=in_play, number=number, record=hand(), user=kit.referee)
     kit.matches.append(in_play)
     return kit

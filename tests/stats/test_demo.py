@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import pytest
 
-from competitions.demo import demo_accounts_seed, demo_federation_seed
-from competitions.demo_live import LIVE_HANDS, LIVE_NAME, demo_live_day, demo_live_seed
 from competitions.models import Competition, Match
 from stats.models import Scope, SeasonStatistics
 from stats.services.refresh import statistics_rebuild
+from tarokk_admin.demo.accounts import demo_accounts_seed
+from tarokk_admin.demo.championship import demo_federation_seed
+from tarokk_admin.demo.live import LIVE_HANDS, LIVE_NAME, demo_live_day, demo_live_seed
 
 pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 

@@ -19,10 +19,11 @@ from competitions.models import (
     Match,
     MatchResult,
 )
-from competitions.services.cup import cup_match_schedule
-from competitions.services.matches import lineup_set, match_cut_set
-from scoring.services import hand_record
-from tests.competitions.cupkit import drawn_cup, play, tie_at
+from competitions.services.cup.ties import cup_match_schedule
+from competitions.services.lineups import lineup_set
+from competitions.services.matches import match_cut_set
+from scoring.services.hands import hand_save
+from tests.competitions.kit import drawn_cup, play, tie_at
 from tests.factories import (
     CompetitionFactory,
     MatchFactory,
@@ -31,7 +32,7 @@ from tests.factories import (
     roster,
     team_with_roster,
 )
-from tests.scoring.engine.sheets import hand
+from tests.scoring.kit import hand
 from tests.stats.season_kit import DAY
 
 pytestmark = pytest.mark.django_db
@@ -116,7 +117,7 @@ def test_the_poll_costs_one_query_until_a_hand_is_saved(
     assert conditional.status_code == 304
 
     in_play = kit.matches[2]
-    hand_record(match=in_play, number=3, record=hand(), user=kit.referee)
+    hand_save(match=in_play, number=3, record=hand(), user=kit.referee)
     changed = client.get(board, {"v": current})
     assert changed.status_code == 200
     html = changed.content.decode()
@@ -131,7 +132,7 @@ def test_the_board_reads_the_same_few_queries_whatever_the_day_holds(
 ):
     for _ in range(4):
         match = ready_match(competition=kit.matches[0].competition, date=DAY)
-        hand_record(match=match, number=1, record=hand(), user=match.referee)
+        hand_save(match=match, number=1, record=hand(), user=match.referee)
     with django_assert_max_num_queries(10):
         assert client.get(URL).status_code == 200
     with django_assert_max_num_queries(3):  # mark, and the two neighbouring days
@@ -171,7 +172,7 @@ def _grand_prix_day():
                 catcher=players["catcher"],
             )
         for number in range(1, hands + 1):
-            hand_record(match=match, number=number, record=hand(), user=referee)
+            hand_save(match=match, number=number, record=hand(), user=referee)
         matches.append(match)
     return event, teams, matches, day2
 
@@ -212,7 +213,7 @@ def test_r15_a_cup_tie_shows_its_points_so_far(client):
             catcher=registration.catcher,
         )
     match_cut_set(match=in_play, first_attack=in_play.team_a)
-    hand_record(match=in_play, number=1, record=hand(), user=completed.referee)
+    hand_save(match=in_play, number=1, record=hand(), user=completed.referee)
     points = dict(
         MatchResult.objects.filter(match=completed).values_list("team_id", "points")
     )

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from competitions.services.matches import match_void
-from scoring.services import hand_record
+from scoring.services.hands import hand_save
 from stats.models import MatchTally, Scope, SeasonStatistics
 from stats.selectors.season import (
     federation_season,
@@ -17,7 +17,7 @@ from stats.selectors.season import (
     team_season,
 )
 from stats.services.refresh import statistics_rebuild, statistics_refresh
-from tests.scoring.engine.sheets import ann, hand
+from tests.scoring.kit import ann, hand
 from tests.stats.checks import assert_federation, assert_player, assert_team
 from tests.stats.expected import PLAYERS
 
@@ -89,7 +89,7 @@ def test_a_corrected_hand_changes_the_statistics(
     match = kit.matches[0]
     stored = match.hands.get(number=5)
     with django_capture_on_commit_callbacks(execute=True):
-        hand_record(
+        hand_save(
             match=match,
             number=5,
             record=hand(ann("mond_capture", "attack", "catcher", made=False)),

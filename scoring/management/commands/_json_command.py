@@ -10,7 +10,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandParser
 from django.utils.translation import gettext as _
 
-from tarokk_admin.jsonio import json_parse
+from tarokk_admin.core.jsonio import json_parse
 
 
 def read_json(source: str) -> tuple[Any, dict[str, str] | None]:

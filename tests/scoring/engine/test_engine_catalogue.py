@@ -3,11 +3,11 @@ engine's purity (no Django import: the engine is what every caller is judged aga
 
 import ast
 import re
-from pathlib import Path
 
 import pytest
 
 from scoring.engine.catalogue import FEASTS, Group, SuitParam
+from tests import ROOT
 
 # R13's table transcribed: code, English name, value, the rules' group column; then
 # the catalogue's group, trophy class, chain (R12), declared cards and declared suits.
@@ -240,7 +240,7 @@ def test_catalogue_has_66_announcements_4_silent_premiums_25_trophies():
     assert [f.code for f in feasts if f.is_trophy] == [r[0] for r in ROWS[45:]]
 
 
-RULES = Path(__file__).resolve().parents[4] / "shared/rules/ROYAL_TAROKK_RULES.md"
+RULES = ROOT.parent / "shared/rules/ROYAL_TAROKK_RULES.md"
 
 
 @pytest.mark.skipif(
@@ -293,7 +293,7 @@ def test_declared_cards_bound_to_tricks(code, tricks):
     assert FEASTS[code].binds_declared == tricks
 
 
-ENGINE = Path(__file__).resolve().parents[3] / "scoring" / "engine"
+ENGINE = ROOT / "scoring" / "engine"
 
 
 @pytest.mark.parametrize("module", sorted(p.name for p in ENGINE.glob("*.py")))

@@ -7,7 +7,6 @@ from __future__ import annotations
 import ast
 import copy
 import random
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,12 +17,13 @@ from scoring.engine.errors import Errors
 from scoring.engine.generate import random_play_record
 from scoring.engine.i18n import _, get_translator, gettext_noop, set_translator
 from scoring.engine.play import analyse_play
-from tests.scoring.engine import playkit as k
+from tests import ROOT
+from tests.scoring.engine import kit as k
+from tests.scoring.kit import ann, hand, match
 
-from .sheets import ann, hand, match
 from .test_engine_validation import INVALID
 
-ENGINE = Path(__file__).resolve().parents[3] / "scoring" / "engine"
+ENGINE = ROOT / "scoring" / "engine"
 
 
 @pytest.fixture

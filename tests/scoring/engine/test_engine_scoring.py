@@ -6,8 +6,7 @@ import pytest
 from scoring.engine import score_hand_record, score_match_record
 from scoring.engine.scoring import consolation, match_points
 from scoring.engine.sheet import TeamFacts
-
-from .sheets import ann, hand, match
+from tests.scoring.kit import ann, hand, match
 
 SPEC_EXAMPLE = hand(
     ann("cash", "attack", "driver", True, contra=("defence", "catcher")),

@@ -4,8 +4,7 @@
 import pytest
 
 from scoring.engine import score_hand_record, score_match_record
-
-from .sheets import ann, codes, facts, hand, match
+from tests.scoring.kit import ann, codes, facts, hand, match
 
 
 def _without(record, key):

@@ -8,8 +8,8 @@ import pytest
 from scoring.engine.catalogue import ANNOUNCEABLE, FEASTS, SILENT
 from scoring.engine.judge import EVALUATORS, MESSAGE_CHECKS
 from scoring.engine.sheet import TeamFacts
-from tests.scoring.engine import playkit as k
-from tests.scoring.engine.playkit import ann
+from tests.scoring.engine import kit as k
+from tests.scoring.engine.kit import ann
 
 A, D = "attack", "defence"
 KINGS_LATE = k.KINGS_LATE

@@ -10,8 +10,8 @@ import pytest
 from scoring.engine.errors import Errors
 from scoring.engine.play import analyse_play
 from scoring.engine.sheet import Announcement
-from tests.scoring.engine import playkit as k
-from tests.scoring.engine.playkit import ann
+from tests.scoring.engine import kit as k
+from tests.scoring.engine.kit import ann
 
 
 def _run(

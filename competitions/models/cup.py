@@ -1,0 +1,96 @@
+"""The Hungarian Cup (R15): its rounds, registrations and ties."""
+
+from __future__ import annotations
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from .competitions import Competition
+from .people import Player, Team
+
+
+class CupRound(models.Model):
+    """A cup round (R15): 1 last 16, 2 quarter-finals, 3 semi-finals, 4 final."""
+
+    class Number(models.IntegerChoices):
+        LAST_16 = 1, _("Last 16")
+        QUARTER_FINALS = 2, _("Quarter-finals")
+        SEMI_FINALS = 3, _("Semi-finals")
+        FINAL = 4, _("Final")
+
+    competition = models.ForeignKey(
+        Competition, on_delete=models.CASCADE, related_name="cup_rounds"
+    )
+    number = models.PositiveSmallIntegerField(_("round"), choices=Number.choices)
+    deadline = models.DateField(_("deadline"))
+
+    class Meta:
+        ordering = ["competition", "number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["competition", "number"], name="one_cup_round_per_number"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.competition} — {self.get_number_display()}"
+
+
+class CupRegistration(models.Model):
+    """A team's cup entry: exactly its driver and catcher, no substitute (R15)."""
+
+    competition = models.ForeignKey(
+        Competition, on_delete=models.CASCADE, related_name="registrations"
+    )
+    team = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="+")
+    driver = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    catcher = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    registered_at = models.DateTimeField(_("registered at"), auto_now_add=True)
+    withdrawn_at = models.DateTimeField(_("withdrawn at"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["competition", "registered_at"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["competition", "team"], name="one_registration_per_team"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.team} — {self.competition}"
+
+
+class CupTie(models.Model):
+    """Slot k of a round is played by the winners of slots 2k-1 and 2k of the round
+    before (HAND_RECORD.md); team_a comes from the lower slot."""
+
+    competition = models.ForeignKey(
+        Competition, on_delete=models.CASCADE, related_name="cup_ties"
+    )
+    round = models.PositiveSmallIntegerField(
+        _("round"), choices=CupRound.Number.choices
+    )
+    slot = models.PositiveSmallIntegerField(_("slot"))
+    team_a = models.ForeignKey(
+        Team, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    team_b = models.ForeignKey(
+        Team, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    winner = models.ForeignKey(
+        Team, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    decided_at = models.DateTimeField(_("decided at"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["competition", "round", "slot"]
+        verbose_name = _("cup tie")
+        verbose_name_plural = _("cup ties")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["competition", "round", "slot"], name="one_tie_per_slot"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.competition} R{self.round}/{self.slot}"

@@ -1,0 +1,26 @@
+"""A Grand Prix event's teams (R15), in seeding order."""
+
+from __future__ import annotations
+
+from django.db import models
+
+from .competitions import Competition
+from .people import Team
+
+
+class GrandPrixEntry(models.Model):
+    competition = models.ForeignKey(
+        Competition, on_delete=models.CASCADE, related_name="entries"
+    )
+    team = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="+")
+
+    class Meta:
+        ordering = ["competition", "team__name"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["competition", "team"], name="one_entry_per_team"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.team} — {self.competition}"

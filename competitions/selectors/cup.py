@@ -1,0 +1,285 @@
+"""Reading a season's Hungarian Cup (R15) for the bracket page and the Cup API, in a
+fixed number of queries."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from competitions.models import (
+    Competition,
+    CupRegistration,
+    CupRound,
+    CupTie,
+    Match,
+    MatchResult,
+    Season,
+    Team,
+)
+from competitions.rules import bracket
+
+
+@dataclass
+class TieView:
+    tie: CupTie
+    round_label: str
+    teams: tuple[Team | None, Team | None]
+    matches: list[tuple[int, int]]
+    tiebreaks: list[tuple[int, int]]
+    scheduled: list[Match] = field(default_factory=list)
+    needs_tiebreak: bool = False
+    days: list[Any] = field(default_factory=list)  # the days its matches are played
+
+    @property
+    def points(self) -> tuple[int, int]:
+        return (sum(m[0] for m in self.matches), sum(m[1] for m in self.matches))
+
+    @property
+    def winner(self) -> Team | None:
+        return self.tie.winner
+
+    @property
+    def winner_side(self) -> int | None:
+        if self.tie.winner_id is None:
+            return None
+        return 0 if self.tie.winner_id == self.tie.team_a_id else 1
+
+    @property
+    def rows(self) -> list[dict[str, Any]]:
+        """One row per team for the template: name, points, won or not."""
+        points = self.points
+        return [
+            {
+                "team": team,
+                "points": points[i],
+                "won": self.winner_side == i,
+                "lost": self.winner_side is not None and self.winner_side != i,
+            }
+            for i, team in enumerate(self.teams)
+        ]
+
+    @property
+    def grid_row(self) -> str:
+        """CSS grid rows of the bracket (row 1 holds the round headings; then 16
+        rows): round r, slot s spans 2**r rows."""
+        span = 2**self.tie.round
+        return f"{(self.tie.slot - 1) * span + 2} / span {span}"
+
+
+@dataclass
+class CupView:
+    cup: Competition
+    rounds: list[CupRound]
+    ties: list[TieView]
+    registrations: list[CupRegistration]
+    medals: bracket.Medals[Any]
+
+    @property
+    def by_round(self) -> list[tuple[CupRound | None, str, list[TieView]]]:
+        deadlines = {r.number: r for r in self.rounds}
+        return [
+            (
+                deadlines.get(number),
+                str(CupRound.Number(number).label),
+                [t for t in self.ties if t.tie.round == number],
+            )
+            for number in range(1, bracket.ROUNDS + 1)
+        ]
+
+    @property
+    def by_round_days(self) -> list[tuple[CupRound | None, str, list[TieView], list]]:
+        """``by_round`` with each round's playing days (their live pages, issue 16)."""
+        return [
+            (deadline, label, ties, sorted({day for t in ties for day in t.days}))
+            for deadline, label, ties in self.by_round
+        ]
+
+    @property
+    def active(self) -> list[CupRegistration]:
+        return [r for r in self.registrations if r.withdrawn_at is None]
+
+    @property
+    def drawn(self) -> bool:
+        return any(t.tie.round == 1 and t.tie.team_a_id for t in self.ties)
+
+
+def cup_of_year(year: int) -> Competition | None:
+    return (
+        Competition.objects.select_related("season", "draw_placed_by")
+        .filter(season__year=year, kind=Competition.Kind.CUP)
+        .first()
+    )
+
+
+def cup_view(cup: Competition) -> CupView:
+    """Everything the bracket page shows: 5 queries whatever the cup's size."""
+    rounds = list(cup.cup_rounds.order_by("number"))
+    ties = list(
+        CupTie.objects.filter(competition=cup).select_related(
+            "team_a", "team_b", "winner"
+        )
+    )
+    results: dict[int, list[MatchResult]] = {}
+    for row in MatchResult.objects.filter(
+        match__tie__competition=cup, match__status=Match.Status.COMPLETED
+    ).select_related("match"):
+        results.setdefault(row.match.tie_id, []).append(row)
+    pending: dict[int, list[Match]] = {}
+    for match in Match.objects.filter(
+        tie__competition=cup,
+        status__in=[Match.Status.SCHEDULED, Match.Status.IN_PLAY],
+    ).order_by("date", "time", "pk"):
+        pending.setdefault(match.tie_id, []).append(match)
+    registrations = list(
+        CupRegistration.objects.filter(competition=cup).select_related(
+            "team", "driver", "catcher"
+        )
+    )
+    views = []
+    by_position: dict[tuple[int, int], bracket.Tie[Any]] = {}
+    for tie in ties:
+        matches, tiebreaks = scores_from_results(tie, results.get(tie.pk, []))
+        try:
+            level = bracket.decide(matches, tiebreaks).needs_tiebreak
+        except bracket.BracketError:
+            level = False
+        views.append(
+            TieView(
+                tie=tie,
+                round_label=str(CupRound.Number(tie.round).label),
+                teams=(tie.team_a, tie.team_b),
+                matches=matches,
+                tiebreaks=tiebreaks,
+                scheduled=pending.get(tie.pk, []),
+                needs_tiebreak=level and not tie.winner_id,
+                days=sorted(
+                    {row.match.date for row in results.get(tie.pk, [])}
+                    | {match.date for match in pending.get(tie.pk, [])}
+                ),
+            )
+        )
+        by_position[(tie.round, tie.slot)] = bracket.Tie(
+            tie.round, tie.slot, (tie.team_a, tie.team_b), tie.winner
+        )
+    views.sort(key=lambda v: (v.tie.round, v.tie.slot))
+    return CupView(cup, rounds, views, registrations, bracket.medals(by_position))
+
+
+def _name(team: Team | None) -> str | None:
+    return team.name if team is not None else None
+
+
+def cup_api_data(year: int) -> dict[str, Any] | None:
+    """The Cup API (HAND_RECORD.md "Cup API"); None when the year has no cup."""
+    cup = cup_of_year(year)
+    if cup is None:
+        return None
+    view = cup_view(cup)
+    return {
+        "season": year,
+        "ties": [
+            {
+                "round": t.tie.round,
+                "slot": t.tie.slot,
+                "teams": [_name(t.teams[0]), _name(t.teams[1])],
+                "points": list(t.points),
+                "tiebreaks": [list(pair) for pair in t.tiebreaks],
+                "winner": _name(t.winner),
+            }
+            for t in view.ties
+        ],
+        "winner": _name(view.medals.winner),
+        "runner_up": _name(view.medals.runner_up),
+        "bronze": [team.name for team in view.medals.bronze],
+    }
+
+
+def cup_is_drawn(cup: Competition) -> bool:
+    return CupTie.objects.filter(competition=cup, round=1).exists()
+
+
+def registration_refusal(season: Season, today: dt.date) -> str | None:
+    """Why the season's cup registration is not open today (None when it is)."""
+    opens, closes = season.cup_registration_opens, season.cup_registration_closes
+    if opens is None or closes is None:
+        return _(
+            "Registration for the %(year)s cup has no dates yet; an official sets "
+            "them on the season."
+        ) % {"year": season.year}
+    if today < opens:
+        return _("Registration for the %(year)s cup opens on %(date)s.") % {
+            "year": season.year,
+            "date": opens.isoformat(),
+        }
+    if today > closes:
+        return _("Registration for the %(year)s cup closed on %(date)s.") % {
+            "year": season.year,
+            "date": closes.isoformat(),
+        }
+    return None
+
+
+def active_registrations(cup: Competition) -> Any:
+    return CupRegistration.objects.filter(competition=cup, withdrawn_at__isnull=True)
+
+
+def tie_name(tie: CupTie) -> str:
+    return _("%(round)s, tie %(slot)s") % {
+        "round": CupRound.Number(tie.round).label,
+        "slot": tie.slot,
+    }
+
+
+def tie_scores(
+    tie: CupTie,
+) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+    """The completed matches' points and tie-breakers' raw totals of a tie, each as
+    (first-named team, second-named team), in the order they were played."""
+    results = (
+        MatchResult.objects.filter(match__tie=tie, match__status=Match.Status.COMPLETED)
+        .select_related("match")
+        .order_by("match__tiebreak", "match__date", "match__id")
+    )
+    return scores_from_results(tie, list(results))
+
+
+def scores_from_results(
+    tie: CupTie, results: Sequence[MatchResult]
+) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+    by_match: dict[int, dict[int, int]] = {}
+    order: list[Match] = []
+    for row in results:
+        if row.match_id not in by_match:
+            by_match[row.match_id] = {}
+            order.append(row.match)
+        by_match[row.match_id][row.team_id] = row.points
+    matches, tiebreaks = [], []
+    for match in sorted(order, key=lambda m: (m.tiebreak, m.date, m.pk)):
+        points = by_match[match.pk]
+        pair = (points.get(tie.team_a_id, 0), points.get(tie.team_b_id, 0))
+        (tiebreaks if match.tiebreak else matches).append(pair)
+    return matches, tiebreaks
+
+
+def refusal_message(refusal: bracket.Refusal) -> str:
+    """The bracket's tie-breaker refusal in the user's language (R15)."""
+    if refusal.code == "too_early":
+        return _(
+            "A tie-breaker is played only after the tie's 3 matches; %(n)s completed "
+            "so far (R15)."
+        ) % {"n": refusal.a}
+    if refusal.code == "totals_differ":
+        return _(
+            "No tie-breaker: the totals differ (%(a)s:%(b)s), so the tie is decided "
+            "(R15)."
+        ) % {"a": refusal.a, "b": refusal.b}
+    if refusal.code == "tiebreak_differs":
+        return _(
+            "No tie-breaker: the last tie-breaker differs (%(a)s:%(b)s), so the tie "
+            "is decided (R15)."
+        ) % {"a": refusal.a, "b": refusal.b}
+    return str(refusal)

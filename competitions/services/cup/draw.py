@@ -1,0 +1,112 @@
+"""The cup's draw and its rounds' deadlines (R15)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import secrets
+from collections.abc import Sequence
+from typing import Any
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from competitions.models import Competition, CupRound, CupTie, Team
+from competitions.rules import bracket
+from competitions.selectors.cup import active_registrations, cup_is_drawn
+from competitions.services.cup.registration import _check_cup, cup_ensure
+from tarokk_admin.core.errors import ServiceError
+
+
+@transaction.atomic
+def cup_draw(
+    *,
+    cup: Competition,
+    user: Any,
+    seed: int | None = None,
+    order: Sequence[Team] | None = None,
+) -> list[CupTie]:
+    """R15: draw the bracket at random (its seed recorded) or, with ``order``, as an
+    official placed it; create the 8 last-16 ties and the 7 later ties' rows."""
+    _check_cup(cup)
+    cup = (
+        Competition.objects.select_for_update(of=("self",))
+        .select_related("season")
+        .get(pk=cup.pk)
+    )
+    if cup_is_drawn(cup):
+        raise ServiceError(
+            _("The %(year)s cup is already drawn.") % {"year": cup.season.year}
+        )
+    teams = {
+        r.team.name: r.team for r in active_registrations(cup).select_related("team")
+    }
+    if len(teams) != bracket.CUP_TEAMS:
+        raise ServiceError(
+            _(
+                "The draw needs exactly %(n)s registered teams (R15); %(count)s are "
+                "registered."
+            )
+            % {"n": bracket.CUP_TEAMS, "count": len(teams)}
+        )
+    if order is not None:
+        names = [team.name for team in order]
+        strangers = [name for name in names if name not in teams]
+        if strangers:
+            raise ServiceError(
+                _("%(team)s is not registered for this cup.") % {"team": strangers[0]}
+            )
+        if len(set(names)) != bracket.CUP_TEAMS:
+            raise ServiceError(
+                _("Place each of the %(n)s registered teams exactly once.")
+                % {"n": bracket.CUP_TEAMS}
+            )
+        pairs = bracket.placed(names)
+        cup.draw_seed, cup.draw_placed_by = None, user
+    else:
+        seed = secrets.randbits(48) if seed is None else seed
+        pairs = bracket.draw(list(teams), seed)
+        cup.draw_seed, cup.draw_placed_by = seed, None
+    cup.save(update_fields=["draw_seed", "draw_placed_by"])
+    cup_ensure(season=cup.season)
+    CupTie.objects.filter(competition=cup).delete()
+    ties = [
+        CupTie(
+            competition=cup,
+            round=r,
+            slot=s,
+            team_a=teams[pairs[s - 1][0]] if r == 1 else None,
+            team_b=teams[pairs[s - 1][1]] if r == 1 else None,
+        )
+        for r, s in bracket.positions()
+    ]
+    return CupTie.objects.bulk_create(ties)
+
+
+def cup_round_deadline_set(
+    *, cup: Competition, number: int, deadline: dt.date
+) -> CupRound:
+    """Set a round's deadline; the rounds stay in order within the season (R15)."""
+    _check_cup(cup)
+    if deadline.year != cup.season.year:
+        raise ServiceError(
+            _("The deadline %(date)s is outside the %(year)s season.")
+            % {"date": deadline.isoformat(), "year": cup.season.year},
+            field="deadline",
+        )
+    cup_ensure(season=cup.season)
+    rounds = {r.number: r for r in cup.cup_rounds.all()}
+    before, after = rounds.get(number - 1), rounds.get(number + 1)
+    if (before and deadline <= before.deadline) or (
+        after and deadline >= after.deadline
+    ):
+        raise ServiceError(
+            _(
+                "Round deadlines must follow each other: the last 16 first, the final "
+                "last."
+            ),
+            field="deadline",
+        )
+    this = rounds[number]
+    this.deadline = deadline
+    this.save(update_fields=["deadline"])
+    return this

@@ -1,0 +1,170 @@
+"""A cup tie's matches and decision (R15): scheduling its 3 matches and its
+tie-breakers, deciding it from its completed matches and advancing its winner.
+
+The bracket arithmetic and the tie decision are in the pure
+:mod:`competitions.rules.bracket`; these functions load, ask it and store the answer.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from competitions.models import CupRound, CupTie, Match
+from competitions.rules import bracket
+from competitions.selectors.cup import refusal_message, tie_name, tie_scores
+from competitions.services.matches import match_create
+from tarokk_admin.core.errors import ServiceError
+
+logger = logging.getLogger(__name__)
+
+
+@transaction.atomic
+def cup_match_schedule(
+    *,
+    tie: CupTie,
+    date: dt.date,
+    tiebreak: bool = False,
+    time: dt.time | None = None,
+    venue: str = "",
+    public: bool = True,
+    referee: Any = None,
+) -> Match:
+    """Schedule one of a tie's 3 matches, or (``tiebreak``) its next tie-breaker of 2
+    hands (R15). Refused: a match of a tie whose teams are not known yet, a 4th
+    match, a tie-breaker while the totals (and earlier tie-breakers) differ."""
+    tie = (
+        CupTie.objects.select_for_update(of=("self",))
+        .select_related("competition__season", "team_a", "team_b")
+        .get(pk=tie.pk)
+    )
+    if tie.team_a is None or tie.team_b is None:
+        (r, a), (_r, b) = bracket.feeders(tie.round, tie.slot)
+        raise ServiceError(
+            _(
+                "The teams of %(tie)s are not known yet: it is played by the winners "
+                "of %(round)s ties %(a)s and %(b)s."
+            )
+            % {
+                "tie": tie_name(tie),
+                "round": CupRound.Number(r).label,
+                "a": a,
+                "b": b,
+            }
+        )
+    if tie.winner_id is not None:
+        raise ServiceError(
+            _("%(tie)s is decided: %(team)s won it.")
+            % {"tie": tie_name(tie), "team": tie.winner.name}
+        )
+    live = list(tie.matches.exclude(status=Match.Status.VOID))
+    regular = [m for m in live if not m.tiebreak]
+    if not tiebreak:
+        if len(regular) >= bracket.TIE_MATCHES:
+            raise ServiceError(
+                _(
+                    "%(tie)s already has its %(n)s matches; a tie has no 4th match "
+                    "(R15). On level totals schedule a tie-breaker instead."
+                )
+                % {"tie": tie_name(tie), "n": bracket.TIE_MATCHES}
+            )
+        number = 0
+    else:
+        number = _tiebreak_number(tie, live)
+    return match_create(
+        competition=tie.competition,
+        team_a=tie.team_a,
+        team_b=tie.team_b,
+        date=date,
+        time=time,
+        venue=venue,
+        public=public,
+        referee=referee,
+        tie=tie,
+        tiebreak=number,
+    )
+
+
+def _tiebreak_number(tie: CupTie, live: list[Match]) -> int:
+    """The number of the tie's next tie-breaker; refused while a match is unplayed or
+    the totals (and earlier tie-breakers) are not level (R15)."""
+    unplayed = [m for m in live if m.status != Match.Status.COMPLETED]
+    if unplayed:
+        first = unplayed[0]
+        what = (
+            _("tie-breaker %(n)s") % {"n": first.tiebreak}
+            if first.tiebreak
+            else _("the match of %(date)s") % {"date": first.date.isoformat()}
+        )
+        raise ServiceError(
+            _(
+                "Complete %(what)s first: a tie-breaker follows the completed "
+                "matches (R15)."
+            )
+            % {"what": what}
+        )
+    matches, tiebreaks = tie_scores(tie)
+    refusal = bracket.tiebreak_refusal(matches, tiebreaks)
+    if refusal:
+        raise ServiceError(refusal_message(refusal))
+    return max((m.tiebreak for m in live if m.tiebreak), default=0) + 1
+
+
+@transaction.atomic
+def cup_tie_decide(*, tie: CupTie) -> CupTie:
+    """Decide the tie from its completed matches (R15) and put the winner into the
+    next round's tie. Idempotent: a second call changes nothing. A correction that
+    changes the winner moves the next tie's team only while that tie has no match."""
+    tie = CupTie.objects.select_for_update(of=("self",)).get(pk=tie.pk)
+    if tie.team_a_id is None or tie.team_b_id is None:
+        return tie
+    matches, tiebreaks = tie_scores(tie)
+    try:
+        decision = bracket.decide(matches, tiebreaks)
+    except bracket.BracketError as error:
+        logger.warning("Cup tie %s cannot be decided: %s", tie.pk, error)
+        return tie
+    winner_id = (
+        None
+        if decision.winner is None
+        else (tie.team_a_id, tie.team_b_id)[decision.winner]
+    )
+    if tie.winner_id != winner_id:
+        tie.winner_id = winner_id
+        tie.decided_at = timezone.now() if winner_id else None
+        tie.save(update_fields=["winner", "decided_at"])
+    _advance(tie)
+    return tie
+
+
+def _advance(tie: CupTie) -> None:
+    target = bracket.next_position(tie.round, tie.slot)
+    if target is None:
+        return
+    r, s, side = target
+    later = (
+        CupTie.objects.select_for_update(of=("self",))
+        .filter(competition_id=tie.competition_id, round=r, slot=s)
+        .first()
+    )
+    if later is None:
+        later = CupTie(competition_id=tie.competition_id, round=r, slot=s)
+    field = "team_a_id" if side == 0 else "team_b_id"
+    if getattr(later, field) == tie.winner_id and later.pk:
+        return
+    if later.pk and later.matches.exclude(status=Match.Status.VOID).exists():
+        logger.warning(
+            "Cup tie %s changed its winner but tie R%s/%s already has matches; "
+            "an official must sort it out.",
+            tie.pk,
+            r,
+            s,
+        )
+        return
+    setattr(later, field, tie.winner_id)
+    later.save()

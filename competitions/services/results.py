@@ -1,0 +1,95 @@
+"""A completed match's results (R11) and the captains' answers to them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from competitions.models import Match, MatchResult, Team
+from competitions.rules.standings import best_trophy
+from competitions.selectors.matches import match_as_record
+from scoring.engine import score_match_record, trophies_made
+from tarokk_admin.core.errors import ServiceError
+
+
+@transaction.atomic
+def match_results_store(match: Match) -> list[MatchResult]:
+    """Judge the match's hands as a match record and store each team's total and
+    points (R11; a tie-breaker's points are its raw total, R15)."""
+    numbers = sorted(match.hands.values_list("number", flat=True))
+    expected = list(range(1, match.hands_expected + 1))
+    if numbers != expected:
+        missing = sorted(set(expected) - set(numbers))
+        raise ServiceError(
+            _("The match has %(n)s hands; enter hand(s) %(missing)s first.")
+            % {"n": match.hands_expected, "missing": ", ".join(map(str, missing))}
+        )
+    record = match_as_record(match)
+    result = score_match_record(record)
+    if not result["valid"]:
+        first = result["errors"][0]
+        raise ServiceError(
+            _("A stored hand is no longer valid: %(path)s %(message)s")
+            % {"path": first["path"], "message": first["message"]}
+        )
+    best = _best_trophies(record, result)
+    stored = []
+    existing = {row.team_id: row for row in MatchResult.objects.filter(match=match)}
+    for team, opponent in ((match.team_a, match.team_b), (match.team_b, match.team_a)):
+        numbers_ = result["teams"][team.name]
+        row = existing.get(team.pk) or MatchResult(match=match, team=team)
+        changed = (row.total, row.points) != (numbers_["total"], numbers_["points"])
+        if row.pk is not None and not changed and row.best_trophy == best[team.name]:
+            stored.append(row)
+            continue
+        if row.pk is not None and changed:
+            # A corrected result must be confirmed again by the captains.
+            row.answer = MatchResult.Answer.PENDING
+            row.answered_by, row.answered_at = None, None
+            row._change_reason = _("result corrected")  # type: ignore[attr-defined]
+        row.opponent = opponent
+        row.total, row.points = numbers_["total"], numbers_["points"]
+        row.best_trophy = best[team.name]
+        row.save()
+        stored.append(row)
+    return stored
+
+
+def result_answer(
+    *, match: Match, team: Team, user: Any, confirm: bool, note: str = ""
+) -> MatchResult:
+    """A team captain confirms a completed result, or disputes it with a note that
+    officials see."""
+    if match.status != Match.Status.COMPLETED:
+        raise ServiceError(_("Only a completed match's result can be confirmed."))
+    if not confirm and not note.strip():
+        raise ServiceError(_("Say what is wrong with the result."), field="note")
+    row = MatchResult.objects.filter(match=match, team=team).first()
+    if row is None:
+        raise ServiceError(
+            _("%(team)s does not play this match.") % {"team": team.name}
+        )
+    row.answer = (
+        MatchResult.Answer.CONFIRMED if confirm else MatchResult.Answer.DISPUTED
+    )
+    row.answer_note = note
+    row.answered_by = user
+    row.answered_at = timezone.now()
+    row.save()
+    return row
+
+
+def _best_trophies(record: dict[str, Any], judged: dict[str, Any]) -> dict[str, str]:
+    """Each team's highest-ranking made trophy of the match (R15's tie-break), by team
+    name; "" when it made none. ``judged`` is the engine's result of ``record``."""
+    made: dict[str, list[str]] = {name: [] for name in record["teams"]}
+    for hand, result in zip(record["hands"], judged["hands"], strict=True):
+        attack = result["attack_team"]
+        defence = next(name for name in made if name != attack)
+        for _index, announcement in trophies_made(hand, result):
+            side = attack if announcement.get("team") == "attack" else defence
+            made[side].append(announcement["feast"])
+    return {name: best_trophy(codes) or "" for name, codes in made.items()}

@@ -1,0 +1,1 @@
+"""The officials' pages of the competitions: cup, Grand Prix, free games."""

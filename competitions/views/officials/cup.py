@@ -1,0 +1,143 @@
+"""The officials' cup pages (R15): the draw, withdrawals, deadlines and a tie's
+matches. Views stay thin: form -> one service -> render or show the error."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+
+from competitions.forms.cup import DeadlineForm, PlacementForm, TieMatchForm
+from competitions.models import Competition, CupRegistration, CupTie
+from competitions.selectors.cup import (
+    active_registrations,
+    cup_is_drawn,
+    cup_of_year,
+    cup_view,
+)
+from competitions.selectors.seasons import season_or_404
+from competitions.services.cup.draw import cup_draw, cup_round_deadline_set
+from competitions.services.cup.registration import cup_ensure, cup_withdraw
+from competitions.services.cup.ties import cup_match_schedule
+from tarokk_admin.core.errors import ServiceError
+from tarokk_admin.core.forms import form_error_add
+from tarokk_admin.core.params import whole_number
+from tarokk_admin.core.roles import is_official, role_required
+
+official_only = role_required(is_official, lambda: _("Only officials manage the cup."))
+
+
+@official_only
+def cup_manage(request: HttpRequest, year: int) -> HttpResponse:
+    """Officials: create the cup, withdraw teams, draw or place, round deadlines."""
+    season = season_or_404(year)
+    cup = cup_of_year(year)
+    placement = None
+    deadline_form = DeadlineForm()
+    if request.method == "POST":
+        action = request.POST.get("action")
+        try:
+            if action == "create":
+                cup_ensure(season=season)
+                messages.success(
+                    request, _("The %(year)s cup is open.") % {"year": year}
+                )
+            elif cup is None:
+                raise ServiceError(_("Create the cup first."))
+            elif action == "withdraw":
+                registration = get_object_or_404(
+                    CupRegistration,
+                    competition=cup,
+                    pk=whole_number(request.POST.get("registration")) or 0,
+                )
+                cup_withdraw(registration=registration, user=request.user)
+                messages.success(
+                    request, _("%(team)s is withdrawn.") % {"team": registration.team}
+                )
+            elif action == "draw":
+                cup_draw(cup=cup, user=request.user)
+                messages.success(request, _("The bracket is drawn."))
+            elif action == "place":
+                teams = [
+                    r.team for r in active_registrations(cup).select_related("team")
+                ]
+                placement = PlacementForm(request.POST, teams=teams)
+                if not placement.is_valid():
+                    raise ServiceError(_("Fix the placement below."))
+                cup_draw(cup=cup, user=request.user, order=placement.order())
+                messages.success(request, _("The bracket is placed."))
+            elif action == "deadline":
+                deadline_form = DeadlineForm(request.POST)
+                if not deadline_form.is_valid():
+                    raise ServiceError(_("Fix the deadline below."))
+                cup_round_deadline_set(cup=cup, **deadline_form.cleaned_data)
+                messages.success(request, _("The deadline is saved."))
+            else:
+                raise ServiceError(_("Unknown action."))
+        except ServiceError as error:
+            if error.field and action == "deadline":
+                deadline_form.add_error(error.field, error.message)
+            else:
+                messages.error(request, error.message)
+        else:
+            return redirect("officials:cup", year=year)
+    view = cup_view(cup) if cup is not None else None
+    if cup is not None and placement is None and not cup_is_drawn(cup):
+        teams = [r.team for r in active_registrations(cup).select_related("team")]
+        placement = PlacementForm(teams=teams)
+    return render(
+        request,
+        "competitions/cup/manage.html",
+        {
+            "year": year,
+            "season": season,
+            "cup": cup,
+            "view": view,
+            "placement": placement,
+            "deadline_form": deadline_form,
+            "active_count": sum(
+                1 for r in (view.registrations if view else []) if not r.withdrawn_at
+            ),
+        },
+    )
+
+
+@official_only
+def cup_tie_view(
+    request: HttpRequest, year: int, round: int, slot: int
+) -> HttpResponse:
+    """Officials: a tie's matches and tie-breakers, and scheduling the next one."""
+    tie = get_object_or_404(
+        CupTie.objects.select_related("competition__season", "team_a", "team_b"),
+        competition__season__year=year,
+        competition__kind=Competition.Kind.CUP,
+        round=round,
+        slot=slot,
+    )
+    form = TieMatchForm(initial={"public": True})
+    if request.method == "POST":
+        form = TieMatchForm(request.POST)
+        if form.is_valid():
+            try:
+                match = cup_match_schedule(tie=tie, **form.cleaned_data)
+            except ServiceError as error:
+                form_error_add(form, error)
+            else:
+                messages.success(
+                    request,
+                    _("Scheduled: %(match)s.") % {"match": match},
+                )
+                return redirect("officials:cup_tie", year=year, round=round, slot=slot)
+    view = next(t for t in cup_view(tie.competition).ties if t.tie.pk == tie.pk)
+    return render(
+        request,
+        "competitions/cup/tie.html",
+        {
+            "year": year,
+            "tie": tie,
+            "t": view,
+            "matches": tie.matches.order_by("tiebreak", "date", "pk"),
+            "form": form,
+        },
+    )

@@ -1,0 +1,140 @@
+"""Writing hands: every record goes through the engine (HAND_RECORD.md), nothing
+partial is stored, and two people saving the same hand cannot overwrite each other."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from competitions.models import Match
+from competitions.services.matches import match_check_playable, match_followup_queue
+from competitions.services.results import match_results_store
+from scoring.engine import score_hand_record
+from scoring.models import Hand
+from scoring.selectors.access import can_enter_hands
+from tarokk_admin.core.errors import ServiceError
+
+
+class HandRejected(ServiceError):
+    """The engine refused the record; ``errors`` are its errors (code, message, path)."""
+
+    def __init__(self, errors: list[dict[str, str]]) -> None:
+        super().__init__(
+            _("The hand is not valid: %(n)s problem(s) to fix.") % {"n": len(errors)}
+        )
+        self.errors = errors
+
+
+class HandConflict(ServiceError):
+    """Someone else saved this hand since it was loaded; ``current`` is their version."""
+
+    def __init__(self, current: Hand) -> None:
+        super().__init__(
+            _(
+                "Hand %(number)s was changed by %(user)s while you were editing "
+                "(version %(version)s). Nothing of yours was saved: compare with their "
+                "version below and save again."
+            )
+            % {
+                "number": current.number,
+                "user": current.updated_by or _("someone else"),
+                "version": current.version,
+            }
+        )
+        self.current = current
+
+
+def hand_judge(record: Any) -> dict[str, Any]:
+    """The engine's verdict, for previews: never raises, never stores."""
+    return score_hand_record(record)
+
+
+@transaction.atomic
+def hand_save(
+    *,
+    match: Match,
+    number: int,
+    record: Any,
+    user: Any,
+    version: int | None = None,
+    reason: str = "",
+    followup: bool = True,
+) -> Hand:
+    """Save hand ``number`` of ``match`` after the engine accepts it.
+
+    ``version`` is the version the editor loaded (None for a new hand); a different
+    stored version raises :class:`HandConflict`. After completion only an official
+    may correct a hand, with a reason; the match result is recomputed (unless
+    ``followup`` is False: a caller saving several hands does that once at the end).
+    """
+    match = (
+        Match.objects.select_for_update(of=("self",))
+        .select_related("competition__season", "team_a", "team_b")
+        .get(pk=match.pk)
+    )
+    if not can_enter_hands(user, match):
+        raise ServiceError(_("You may not enter hands of this match."))
+    completed = match.status == Match.Status.COMPLETED
+    if completed and not reason.strip():
+        raise ServiceError(
+            _("This match is completed: a correction needs a reason."), field="reason"
+        )
+    if not 1 <= number <= match.hands_expected:
+        raise ServiceError(
+            _("This match has hands 1 to %(n)s; there is no hand %(number)s.")
+            % {"n": match.hands_expected, "number": number}
+        )
+    match_check_playable(match)
+    result = score_hand_record(record)
+    if not result["valid"]:
+        raise HandRejected(result["errors"])
+    hand = (
+        Hand.objects.select_for_update(of=("self",))
+        .filter(match=match, number=number)
+        .first()
+    )
+    if hand is not None and version != hand.version:
+        raise HandConflict(hand)
+    if hand is None and version not in (None, 0):
+        raise ServiceError(_("This hand was deleted meanwhile; reload the match."))
+    fields = {
+        "record": record,
+        "result": {k: v for k, v in result.items() if k not in ("valid", "errors")},
+        "attack_team_id": match.attack_team_id(number),
+        "attack_score": result["attack"]["score"],
+        "defence_score": result["defence"]["score"],
+        "updated_by": user,
+    }
+    if hand is None:
+        hand = Hand(match=match, number=number, **fields)
+    else:
+        for key, value in fields.items():
+            setattr(hand, key, value)
+        hand.version += 1
+    if reason:
+        hand._change_reason = reason  # type: ignore[attr-defined]
+    hand.save()
+    if completed and followup:
+        match_results_store(match)
+        match_followup_queue(match)
+    elif match.status == Match.Status.SCHEDULED:
+        match.status = Match.Status.IN_PLAY
+        match.save(update_fields=["status"])
+    return hand
+
+
+@transaction.atomic
+def hand_delete(*, hand: Hand, user: Any, reason: str = "") -> None:
+    """Remove a hand entered by mistake (before completion; officials only after)."""
+    match = hand.match
+    if not can_enter_hands(user, match):
+        raise ServiceError(_("You may not change hands of this match."))
+    if match.status == Match.Status.COMPLETED:
+        raise ServiceError(
+            _("A completed match keeps all its hands; correct one instead.")
+        )
+    if reason:
+        hand._change_reason = reason  # type: ignore[attr-defined]
+    hand.delete()

@@ -1,0 +1,317 @@
+"""Bringing played matches in: the matches file ``royal-tarokk-matches/1``
+(HAND_RECORD.md, "Matches file"), shared by ``manage.py import_matches`` and the
+officials' upload page.
+
+Two passes. The first is pure (``import_checks``): the file's shape, every key
+(unknown keys are errors), every match record judged by the engine. The second runs
+in one transaction and stores each match through the services (match_create,
+jury_approve, lineup_set, match_cut_set, hand_save, match_complete), each match in
+its own savepoint so that every refusal is reported; any error rolls the whole file
+back (all or nothing). Errors have the engine's shape, ``{"code", "message",
+"path"}``, with a JSON Pointer into the file (``/matches/4/record/hands/2/...``).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Group
+from django.db import DatabaseError, transaction
+from django.db.models import Q
+from django.utils.translation import gettext as _
+
+from competitions.models import Match, Membership, Player, Season, Team
+from competitions.selectors.matches import (
+    match_needs_jury_approval,
+    match_start_datetime,
+)
+from competitions.services.lineups import lineup_set
+from competitions.services.matches import (
+    jury_approve,
+    match_complete,
+    match_create,
+    match_cut_set,
+)
+from scoring.engine.errors import Errors, pointer
+from scoring.services.hands import hand_save
+from scoring.services.imports.checks import PlannedMatch, matches_file_check
+from scoring.services.imports.places import KIND_HANDLERS, Placement
+from tarokk_admin.core.errors import ServiceError
+from tarokk_admin.core.jsonio import json_parse
+from tarokk_admin.core.roles import Role, is_official
+
+IMPORT_USERNAME = "import"
+PLACEHOLDER_PREFIX = "IMP-"
+
+
+@dataclass
+class ImportOutcome:
+    """``imported``: matches stored now; ``present``: matches already stored by an
+    earlier import (not stored again, not counted in ``imported``)."""
+
+    imported: int = 0
+    present: int = 0
+    errors: list[dict[str, str]] = field(default_factory=list)
+    match_ids: list[int] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+    def as_json(self) -> dict[str, Any]:
+        if self.errors:
+            return {"valid": False, "errors": self.errors}
+        return {"imported": self.imported}
+
+
+class _Refused(Exception):
+    def __init__(self, code: str, path: str, message: str) -> None:
+        super().__init__(message)
+        self.error = {"code": code, "message": message, "path": path}
+
+
+def matches_file_parse(text: str | bytes, *, source: str) -> tuple[Any, dict | None]:
+    """The parsed JSON of an uploaded or pasted matches file, or an engine-shaped
+    error (``unreadable_file`` / ``invalid_json``)."""
+    return json_parse(text, source=source)
+
+
+def import_user() -> Any:
+    """The account that the command line's imports are recorded under: an official
+    who cannot log in (inactive, no usable password)."""
+    user, created = get_user_model().objects.get_or_create(
+        username=IMPORT_USERNAME, defaults={"is_active": False}
+    )
+    if created:
+        user.set_unusable_password()
+        user.save(update_fields=["password"])
+        user.groups.add(Group.objects.get_or_create(name=Role.OFFICIAL.value)[0])
+    return user
+
+
+def matches_import(*, data: Any, user: Any) -> ImportOutcome:
+    """Import a parsed matches file as ``user`` (an official): all or nothing."""
+    if not is_official(user):
+        raise ServiceError(_("Only officials may import matches."))
+    errors = Errors()
+    planned = matches_file_check(data, errors)
+    outcome = ImportOutcome(errors=errors.as_list())
+    if planned:
+        _store_all(planned, user, outcome)
+    if outcome.errors:
+        outcome.imported = outcome.present = 0
+        outcome.match_ids = []
+    return outcome
+
+
+# --- pass 2: storing, in one transaction ---------------------------------------------
+
+
+class _Store:
+    """What one import has looked up or created, shared by its matches."""
+
+    def __init__(self, user: Any) -> None:
+        self.user = user
+        self.seasons: dict[int, Season] = {}
+        self.next_placeholder: int | None = None
+
+    def season(self, year: int) -> Season:
+        if year not in self.seasons:
+            # Spec silent: a season created by an import has its annual meeting on
+            # 15 January (mid-January, R15); officials correct it in the admin.
+            self.seasons[year], _created = Season.objects.get_or_create(
+                year=year, defaults={"annual_meeting": dt.date(year, 1, 15)}
+            )
+        return self.seasons[year]
+
+    def placeholder(self) -> str:
+        """A unique federation number for a player created by an import."""
+        if self.next_placeholder is None:
+            taken = Player.objects.filter(
+                federation_number__startswith=PLACEHOLDER_PREFIX
+            ).values_list("federation_number", flat=True)
+            suffixes = [int(n[4:]) for n in taken if n[4:].isdigit()]
+            self.next_placeholder = max(suffixes, default=0) + 1
+        number = self.next_placeholder
+        self.next_placeholder += 1
+        return f"{PLACEHOLDER_PREFIX}{number}"
+
+
+def _store_all(planned: list[PlannedMatch], user: Any, outcome: ImportOutcome) -> None:
+    from competitions.services.cup.imports import cup_import_finish
+
+    store = _Store(user)
+    stored: list[tuple[str, Match]] = []
+    with transaction.atomic():
+        for one in planned:
+            try:
+                with transaction.atomic():
+                    match = _store_match(one, store)
+            except _Refused as refused:
+                outcome.errors.append(refused.error)
+                continue
+            except DatabaseError as exc:  # a constraint the checks above missed
+                outcome.errors.append(
+                    {"code": "refused", "message": str(exc), "path": one.path}
+                )
+                continue
+            if match is None:
+                outcome.present += 1
+            else:
+                outcome.imported += 1
+                outcome.match_ids.append(match.pk)
+                stored.append((one.path, match))
+        if not outcome.errors:  # the cup's whole-file refusals (R15), then decisions
+            outcome.errors.extend(cup_import_finish(stored=stored))
+        if outcome.errors:
+            transaction.set_rollback(True)
+
+
+def _refuse(error: ServiceError, path: str) -> _Refused:
+    return _Refused("refused", path, error.message)
+
+
+def _store_match(one: PlannedMatch, store: _Store) -> Match | None:
+    """Store one match; None when the same match is already stored."""
+    season = store.season(one.spec["season"])
+    teams = tuple(_team(name) for name in one.teams)
+    team_a, team_b = teams
+    handler = KIND_HANDLERS[one.spec["kind"]]
+    try:
+        place = handler.place(one.spec, season, (team_a, team_b))
+    except ServiceError as error:
+        key = f"/{error.field}" if error.field else ""
+        raise _refuse(error, f"{one.path}/competition{key}") from error
+    first = team_a if one.first_attack == one.teams[0] else team_b
+    if _already_present(one, place, (team_a, team_b), first):
+        return None
+    try:
+        match = match_create(
+            competition=place.competition,
+            team_a=team_a,
+            team_b=team_b,
+            date=one.date,
+            venue=one.venue,
+            public=one.public,
+            tie=place.tie,
+            tiebreak=place.tiebreak,
+            round=place.round,
+        )
+    except ServiceError as error:
+        raise _refuse(error, one.path) from error
+    if match_needs_jury_approval(match):
+        # HAND_RECORD.md: an import is an official's act and stands as the jury
+        # approval (R15); recorded by the importing official just before the match.
+        jury_approve(
+            match=match,
+            user=store.user,
+            note=_("Imported from a matches file: the import stands as the approval."),
+            when=match_start_datetime(match) - dt.timedelta(minutes=1),
+        )
+    for name, team in zip(one.teams, teams, strict=True):
+        _lineup(one, match, name, team, store)
+    match_cut_set(match=match, first_attack=first)
+    try:
+        for number, hand in enumerate(one.hands, start=1):
+            hand_save(match=match, number=number, record=hand, user=store.user)
+        match_complete(match=match, user=store.user)
+    except ServiceError as error:
+        raise _refuse(error, f"{one.path}/record") from error
+    return match
+
+
+def _team(name: str) -> Team:
+    team, _created = Team.objects.get_or_create(name=name.strip())
+    return team
+
+
+def _already_present(
+    one: PlannedMatch, place: Placement, teams: tuple[Team, Team], first: Team
+) -> bool:
+    """The same competition, date, teams, cut and hands are already stored (a void
+    match counts: re-importing does not bring it back)."""
+    a, b = teams
+    candidates = Match.objects.filter(
+        Q(team_a=a, team_b=b) | Q(team_a=b, team_b=a),
+        competition=place.competition,
+        date=one.date,
+        tie=place.tie,
+        tiebreak=place.tiebreak,
+        round=place.round,
+        first_attack=first,
+    ).prefetch_related("hands")
+    for match in candidates:
+        stored = [hand.record for hand in sorted(match.hands.all(), key=_number)]
+        if stored == one.hands:
+            return True
+    return False
+
+
+def _number(hand: Any) -> int:
+    return int(hand.number)
+
+
+def _lineup(
+    one: PlannedMatch, match: Match, name: str, team: Team, store: _Store
+) -> None:
+    """The team's line-up; a team without members this season gets the line-up's
+    players as its driver and catcher (HAND_RECORD.md)."""
+    season = match.competition.season
+    path = pointer("lineups", name)
+    driver_name, catcher_name = one.lineups[name]
+    driver = _player(driver_name, team, season, store, f"{one.path}{path}/driver")
+    catcher = _player(catcher_name, team, season, store, f"{one.path}{path}/catcher")
+    if not Membership.objects.filter(season=season, team=team).exists():
+        for player, role, key in (
+            (driver, Membership.Role.DRIVER, "driver"),
+            (catcher, Membership.Role.CATCHER, "catcher"),
+        ):
+            other = (
+                Membership.objects.filter(season=season, player=player)
+                .select_related("team")
+                .first()
+            )
+            if other is not None:
+                raise _Refused(
+                    "player_in_other_team",
+                    f"{one.path}{path}/{key}",
+                    _("%(player)s plays for %(team)s in %(year)s (R15).")
+                    % {"player": player.name, "team": other.team, "year": season.year},
+                )
+            Membership.objects.create(
+                season=season, team=team, player=player, role=role
+            )
+    try:
+        lineup_set(match=match, team=team, driver=driver, catcher=catcher)
+    except ServiceError as error:
+        key = f"/{error.field}" if error.field else ""
+        raise _refuse(error, f"{one.path}{path}{key}") from error
+
+
+def _player(name: str, team: Team, season: Season, store: _Store, path: str) -> Player:
+    """The player of that name; created (with a placeholder federation number) when
+    unknown. Several players of one name: the team's member of the season."""
+    found = list(Player.objects.filter(name=name)[:5])
+    if len(found) == 1:
+        return found[0]
+    if found:
+        members = [
+            p
+            for p in found
+            if Membership.objects.filter(season=season, team=team, player=p).exists()
+        ]
+        if len(members) == 1:
+            return members[0]
+        raise _Refused(
+            "ambiguous_player",
+            path,
+            _(
+                "Several players are named %(name)s: give them distinct names in the "
+                "admin, or make the right one a member of %(team)s for %(year)s."
+            )
+            % {"name": name, "team": team.name, "year": season.year},
+        )
+    return Player.objects.create(name=name, federation_number=store.placeholder())

@@ -1,0 +1,110 @@
+"""The federation's roles and the one way to refuse a page.
+
+Roles are Django groups (created by the migration ``competitions/0001``). A page that
+a visitor may not open calls :func:`refuse` (or is wrapped in :func:`role_required`):
+an anonymous visitor goes to the login page, a signed-in user gets the 403 page
+(``templates/403.html``) saying in one sentence why.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
+from typing import Any, NoReturn
+
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.db import models
+from django.http import HttpRequest, HttpResponse
+from django.utils.translation import gettext_lazy as _
+
+View = Callable[..., HttpResponse]
+
+
+class Role(models.TextChoices):
+    """A group name and its translated label."""
+
+    OFFICIAL = "Official", _("Official")
+    JURY = "Jury", _("Jury")
+    REFEREE = "Referee", _("Referee")
+    TEAM_CAPTAIN = "Team captain", _("Team captain")
+
+
+def roles(user: Any) -> frozenset[str]:
+    """The user's role group names, looked up once per request and kept on the user;
+    a superuser is an official."""
+    if not getattr(user, "is_authenticated", False):
+        return frozenset()
+    cached = getattr(user, "_tarokk_roles", None)
+    if cached is None:
+        cached = frozenset(user.groups.values_list("name", flat=True))
+        if user.is_superuser:
+            cached |= {Role.OFFICIAL.value}
+        user._tarokk_roles = cached
+    return cached
+
+
+def is_official(user: Any) -> bool:
+    return Role.OFFICIAL.value in roles(user)
+
+
+def is_jury(user: Any) -> bool:
+    """The jury, and officials (who may do the jury's work)."""
+    return bool({Role.JURY.value, Role.OFFICIAL.value} & roles(user))
+
+
+def is_referee(user: Any) -> bool:
+    """Referees, and officials (who may do a referee's work)."""
+    return bool({Role.REFEREE.value, Role.OFFICIAL.value} & roles(user))
+
+
+def is_captain(user: Any) -> bool:
+    return Role.TEAM_CAPTAIN.value in roles(user)
+
+
+class LoginRequired(Exception):
+    """Raised by :func:`refuse` for an anonymous visitor; the middleware sends them to
+    the login page and back."""
+
+
+def refuse(request: HttpRequest, message: str) -> NoReturn:
+    """Refuse the page: the login page for an anonymous visitor, else the 403 page
+    with ``message``."""
+    if not request.user.is_authenticated:
+        raise LoginRequired
+    raise PermissionDenied(message)
+
+
+def role_required(
+    check: Callable[[Any], bool], message: Callable[[], str]
+) -> Callable[[View], View]:
+    """Only users passing ``check`` reach the view; ``message`` (called per request,
+    so it is translated into the visitor's language) explains a refusal."""
+
+    def decorator(view: View) -> View:
+        @wraps(view)
+        def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+            if not request.user.is_authenticated or not check(request.user):
+                refuse(request, message())
+            return view(request, *args, **kwargs)
+
+        return wrapped
+
+    return decorator
+
+
+class RefusalMiddleware:
+    """Turns :class:`LoginRequired` into the redirect to the login page."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)
+
+    def process_exception(
+        self, request: HttpRequest, exception: Exception
+    ) -> HttpResponse | None:
+        if isinstance(exception, LoginRequired):
+            return redirect_to_login(request.get_full_path())
+        return None

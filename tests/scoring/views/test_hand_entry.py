@@ -1,0 +1,184 @@
+"""Entering a hand through the form: preview, save, engine errors on their fields,
+conflicts (two people saving the same hand) and uploads of hand records."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+
+from scoring.engine import score_hand_record
+from scoring.models import Hand
+from scoring.services.hands import hand_save
+from tarokk_admin.core.roles import Role
+from tests.factories import UserFactory, sheet
+from tests.scoring.kit import SPEC_EXAMPLE, hand_post
+
+pytestmark = pytest.mark.django_db
+
+
+def url(match, number=1, tail=""):
+    return f"/referee/matches/{match.pk}/hands/{number}/{tail}"
+
+
+def test_preview_shows_each_teams_score_parts_and_stores_nothing(client, match):
+    client.force_login(match.referee)
+    response = client.post(url(match, tail="preview/"), hand_post(SPEC_EXAMPLE))
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "The engine accepts this hand." in html
+    assert 'data-score="attack">90<' in html
+    assert 'data-score="defence">60<' in html
+    assert not Hand.objects.exists()
+
+
+def test_preview_puts_every_engine_error_on_its_field_out_of_band_R5_R8(client, match):
+    client.force_login(match.referee)
+    data = hand_post(SPEC_EXAMPLE)
+    data["attack_trumps"] = "20"
+    data["announcements-0-contra"] = "attack:driver"
+    response = client.post(url(match, tail="preview/"), data)
+    html = response.content.decode()
+    assert 'id="err-attack_trumps" hx-swap-oob="true"' in html
+    slot = html.split('id="err-attack_trumps"')[1].split("</div></div>")[0]
+    assert "trumps must be between 6 and 16; got 20." in slot
+    contra = html.split('id="err-announcements-0-contra"')[1].split("</div></div>")[0]
+    assert "cannot contra it himself" in contra
+    # A field without an error gets an empty slot, clearing an earlier error.
+    assert (
+        'id="err-defence_honours" hx-swap-oob="true" aria-live="polite"></div>' in html
+    )
+
+
+def test_saving_a_valid_hand_stores_the_engines_scores_and_goes_to_the_next(
+    client, match
+):
+    client.force_login(match.referee)
+    response = client.post(url(match), hand_post(SPEC_EXAMPLE))
+    assert response.status_code == 302
+    assert response["Location"] == url(match, 2)
+    hand = Hand.objects.get(match=match, number=1)
+    assert hand.record == SPEC_EXAMPLE
+    assert (hand.attack_score, hand.defence_score) == (90, 60)
+    assert hand.attack_team_id == match.team_a_id  # R3: the cut's team in hand 1
+
+
+def test_an_invalid_hand_is_refused_with_errors_on_fields_and_nothing_stored_R13(
+    client, match
+):
+    client.force_login(match.referee)
+    data = hand_post(SPEC_EXAMPLE)
+    data["tricks"] = "5"  # cash needs 6 tricks (R13)
+    response = client.post(url(match), data)
+    html = response.content.decode()
+    assert response.status_code == 200
+    made = html.split('id="err-announcements-0-made"')[1].split("</div></div>")[0]
+    assert "Cash needs at least 6 tricks; the attack won 5 (R13)." in made
+    assert 'name="tricks" value="5"' in html  # the input stays
+    assert not Hand.objects.exists()
+
+
+def test_the_attacking_side_alternates_from_the_cut_R3(client, match):
+    client.force_login(match.referee)
+    html = client.get(url(match, 2)).content.decode()
+    attack = html.split('class="attack-line')[1].split("</p>")[0]
+    assert match.team_b.name in attack.split("Defence")[0]
+
+
+def test_editing_a_stored_hand_shows_its_record_and_version(client, match):
+    hand_save(match=match, number=1, record=SPEC_EXAMPLE, user=match.referee)
+    client.force_login(match.referee)
+    html = client.get(url(match)).content.decode()
+    assert 'name="version" value="1"' in html
+    assert 'name="attack_trumps" value="12"' in html
+    assert '<option value="red_and_black" ' in html
+    assert 'value="red_and_black" data-cards="0" data-suits="2"' in html
+
+
+def test_a_conflict_shows_the_other_version_keeps_mine_and_can_overwrite(client, match):
+    hand_save(match=match, number=1, record=sheet(1), user=match.referee)
+    other = UserFactory(username="masik", roles=[Role.OFFICIAL])
+    theirs = hand_save(match=match, number=1, record=sheet(2), user=other, version=1)
+    client.force_login(match.referee)
+    mine = hand_post(SPEC_EXAMPLE, version=1)
+    response = client.post(url(match), mine)
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "Someone else saved this hand meanwhile" in html
+    assert "masik" in html
+    assert f">{theirs.attack_score}</strong>" in html
+    assert 'name="attack_trumps" value="12"' in html  # nothing of mine is lost
+    assert 'name="overwrite_version" value="2"' in html
+    assert Hand.objects.get(match=match, number=1).record == sheet(2)
+
+    response = client.post(
+        url(match), {**mine, "action": "overwrite", "overwrite_version": "2"}
+    )
+    assert response.status_code == 302
+    hand = Hand.objects.get(match=match, number=1)
+    assert hand.record == SPEC_EXAMPLE
+    assert hand.version == 3
+
+
+def test_adding_an_announcement_row_without_javascript(client, match):
+    client.force_login(match.referee)
+    data = hand_post(SPEC_EXAMPLE, action="add", blank_rows=0)
+    html = client.post(url(match), data).content.decode()
+    assert 'name="announcements-4-feast"' in html
+    assert 'name="announcements-TOTAL_FORMS" value="5"' in html
+
+
+def test_uploading_a_hand_record_goes_through_the_engine(client, match):
+    client.force_login(match.referee)
+    upload = SimpleUploadedFile(
+        "hand.json", json.dumps(SPEC_EXAMPLE).encode(), "application/json"
+    )
+    response = client.post(url(match, 3, "upload/"), {"file": upload, "version": "0"})
+    assert response.status_code == 302
+    hand = Hand.objects.get(match=match, number=3)
+    assert hand.attack_score == score_hand_record(SPEC_EXAMPLE)["attack"]["score"]
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("{not json", "is not valid JSON"),
+        ("", "Choose a JSON file or paste the JSON."),
+        (json.dumps({**SPEC_EXAMPLE, "tricks": {"attack": 11}}), "/tricks/attack"),
+        (json.dumps({**SPEC_EXAMPLE, "colour": 1}), "/colour"),
+    ],
+)
+def test_a_bad_hand_upload_says_what_is_wrong_and_stores_nothing(
+    client, match, text, message
+):
+    client.force_login(match.referee)
+    response = client.post(url(match, 1, "upload/"), {"text": text, "version": "0"})
+    assert response.status_code == 200
+    assert message in response.content.decode()
+    assert not Hand.objects.exists()
+
+
+def test_a_service_refusal_is_shown_at_the_top_R15(client, match):
+    match.lineups.all().delete()
+    client.force_login(match.referee)
+    response = client.post(url(match), hand_post(SPEC_EXAMPLE))
+    assert "Enter both teams&#x27; line-ups first (R15)." in response.content.decode()
+    assert not Hand.objects.exists()
+
+
+def test_unknown_hand_number_is_not_found(client, match):
+    client.force_login(match.referee)
+    assert client.get(url(match, 9)).status_code == 404
+    assert client.get("/referee/matches/999999/hands/1/").status_code == 404
+
+
+def test_a_garbled_post_gets_messages_not_a_server_error(client, match):
+    client.force_login(match.referee)
+    response = client.post(
+        url(match),
+        {"action": "save", "attack_trumps": "many", "announcements-TOTAL_FORMS": "x"},
+    )
+    assert response.status_code == 200
+    assert "Enter a whole number." in response.content.decode()
+    assert not Hand.objects.exists()

@@ -1,0 +1,143 @@
+"""The read-only trophy list API, exactly as HAND_RECORD.md "Trophy list API" says.
+
+Bad parameters get a 400 with ``{"error": "..."}`` naming what is wrong; an unknown
+player a 404 in the same shape; never a 500.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.paginator import Paginator
+from django.http import HttpRequest, JsonResponse, QueryDict
+from django.utils.translation import gettext as _
+
+from competitions.models import Player
+from scoring.engine.catalogue import TROPHIES
+from tarokk_admin.core.api import api_error, api_get
+from tarokk_admin.core.params import BadParameter, whole_number
+from trophies.models import TrophyAward
+from trophies.selectors import (
+    AwardFilters,
+    awards_filtered,
+    player_trophies,
+    ranked,
+    tally_rows,
+    trophy_cup_thresholds_by_player,
+    trophy_cups_of,
+)
+
+API_PAGE_SIZE = 20
+
+
+def _positive_int(params: QueryDict, name: str) -> int | None:
+    raw = params.get(name, "").strip()
+    if not raw:
+        return None
+    if not whole_number(raw, max_digits=18):
+        raise BadParameter(
+            _('"%(name)s" must be a positive whole number, not "%(value)s".')
+            % {"name": name, "value": raw[:40]}
+        )
+    return int(raw)
+
+
+def api_filters(params: QueryDict) -> AwardFilters:
+    """``q``, ``trophy`` and ``year`` from the query string, checked."""
+    trophy = params.get("trophy", "").strip()
+    if trophy and trophy not in TROPHIES:
+        raise BadParameter(
+            _(
+                'Unknown trophy "%(value)s": use a trophy code of the catalogue '
+                "(R9), from spadille to royal, e.g. golgotha."
+            )
+            % {"value": trophy[:40]}
+        )
+    year = _positive_int(params, "year")
+    if year is not None and not 1900 <= year <= 9999:
+        raise BadParameter(
+            _('"year" must be a four-digit year, not "%(value)s".') % {"value": year}
+        )
+    q = params.get("q", "")
+    if "\x00" in q or len(q) > 200:
+        raise BadParameter(_('"q" must be a name to search for (at most 200 letters).'))
+    return AwardFilters(q=q, trophy=trophy, year=year)
+
+
+def award_json(award: TrophyAward) -> dict[str, Any]:
+    return {
+        "player": award.player.name,
+        "trophy": award.feast,
+        "points": award.value,
+        "date": award.date.isoformat(),
+        "match": award.match_id,
+        "variant": award.variant or None,
+    }
+
+
+@api_get
+def trophy_list_api(request: HttpRequest) -> JsonResponse:
+    """``GET /api/trophy-list/``: every player with trophy points, ranked (R14)."""
+    cups = trophy_cup_thresholds_by_player()
+    rows = [
+        {
+            "rank": row["rank"],
+            "player": row["name"],
+            "points": row["points"],
+            "cups": cups.get(row["player_id"], []),
+        }
+        for row in ranked(tally_rows())
+    ]
+    return JsonResponse({"rows": rows})
+
+
+@api_get
+def trophies_api(request: HttpRequest) -> JsonResponse:
+    """``GET /api/trophies/?q=&trophy=&year=&page=``: trophies newest first."""
+    filters = api_filters(request.GET)
+    number = _positive_int(request.GET, "page") or 1
+    awards = awards_filtered(filters).select_related("player")
+    paginator = Paginator(awards, API_PAGE_SIZE)
+    if number > max(paginator.num_pages, 1):
+        raise BadParameter(
+            _('"page" %(page)s is out of range: there are %(pages)s page(s).')
+            % {"page": number, "pages": paginator.num_pages}
+        )
+    page = paginator.page(number)
+    next_url = None
+    if page.has_next():
+        query = request.GET.copy()
+        query["page"] = str(page.next_page_number())
+        next_url = request.build_absolute_uri(f"{request.path}?{query.urlencode()}")
+    return JsonResponse(
+        {
+            "count": paginator.count,
+            "next": next_url,
+            "results": [award_json(award) for award in page.object_list],
+        }
+    )
+
+
+@api_get
+def player_trophies_api(request: HttpRequest, player_id: str) -> JsonResponse:
+    """``GET /api/players/<id>/trophies/``: a player's points, cups and trophies."""
+    player = (
+        Player.objects.filter(pk=whole_number(player_id, max_digits=18)).first()
+        if whole_number(player_id, max_digits=18) is not None
+        else None
+    )
+    if player is None:
+        return api_error(
+            _('There is no player with id "%(id)s".') % {"id": player_id[:40]}, 404
+        )
+    awards = player_trophies(player)
+    return JsonResponse(
+        {
+            "player": player.name,
+            "points": sum(award.value for award in awards),
+            "cups": [
+                cup.threshold for cup in trophy_cups_of([player.pk]).get(player.pk, [])
+            ],
+            "trophies": [award_json(award) for award in awards],
+        }
+    )

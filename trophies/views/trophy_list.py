@@ -1,0 +1,109 @@
+"""The public trophy list (R14): players ranked by trophy points with their cups,
+search and filters, the most recent trophies."""
+
+from __future__ import annotations
+
+from urllib.parse import urlencode
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.template.loader import render_to_string
+
+from competitions.selectors.page_marks import PLAYERS, TEAMS
+from tarokk_admin.core.page_cache import (
+    Mark,
+    cache_token,
+    cached_body,
+    data_mark,
+    page_key,
+)
+from tarokk_admin.core.roles import is_official
+from tarokk_admin.core.tables import table_configure, table_export
+from trophies.filters import TrophyListFilter
+from trophies.models import TrophyAward
+from trophies.selectors import (
+    TALLY_VERSION,
+    AwardFilters,
+    awards_recent,
+    ranking_rows,
+    ranks_fill,
+    trophy_cup_thresholds,
+    trophy_cups_of,
+)
+from trophies.tables import RecentTrophyTable, TrophyRankingTable
+
+RANKING_PER_PAGE = 25
+# What the list shows: the awards, the cups, the players' and teams' names (and the
+# points kept by the cup recompute, through ``TALLY_VERSION``).
+LIST_MARKS = (
+    Mark("trophies.TrophyAward"),
+    Mark("trophies.TrophyCup"),
+    PLAYERS,
+    TEAMS,
+)
+
+
+def trophy_list(request: HttpRequest) -> HttpResponse:
+    """Players ranked by trophy points with their cups; search and filters (R14).
+
+    The list and search (everything below the title) is cached per address query and
+    language under the trophy data's mark; the title bar, with the officials' button,
+    and the navbar are rendered per request."""
+    if "_export" in request.GET:
+        return _list_export(request)
+    key = page_key(
+        "trophy-list",
+        data_mark(LIST_MARKS),
+        cache_token(TALLY_VERSION),
+        query=urlencode(sorted(request.GET.lists()), doseq=True),
+    )
+    return render(
+        request,
+        "trophies/list.html",
+        {
+            "body": cached_body(key, lambda: _list_body(request)),
+            "thresholds": ", ".join(map(str, trophy_cup_thresholds())),
+            "can_enter": is_official(request.user),
+        },
+    )
+
+
+def _filters(request: HttpRequest) -> tuple[TrophyListFilter, bool, AwardFilters]:
+    filterset = TrophyListFilter(
+        request.GET or None, queryset=TrophyAward.objects.all()
+    )
+    invalid = filterset.is_bound and not filterset.form.is_valid()
+    return filterset, invalid, filterset.award_filters()
+
+
+def _list_export(request: HttpRequest) -> HttpResponse:
+    _filterset, invalid, filters = _filters(request)
+    every_row = [] if invalid else list(ranking_rows(filters))
+    ranks_fill(every_row)
+    table = TrophyRankingTable(every_row)
+    table_configure(request, table, per_page=None)
+    table.cups_by_player = trophy_cups_of(None)
+    return table_export(request, table, "trophy-list")  # type: ignore[return-value]
+
+
+def _list_body(request: HttpRequest) -> str:
+    """The search form, the ranked players and the recent trophies, as HTML."""
+    filterset, invalid, filters = _filters(request)
+    rows = [] if invalid else ranking_rows(filters)
+    table = TrophyRankingTable(rows)
+    table_configure(request, table, per_page=RANKING_PER_PAGE)
+    page_rows = [row.record for row in table.page.object_list]
+    ranks_fill(page_rows)
+    table.cups_by_player = trophy_cups_of(row["player_id"] for row in page_rows)
+    recent = [] if invalid else awards_recent(filters)
+    return render_to_string(
+        "trophies/_list_body.html",
+        {
+            "filterset": filterset,
+            "table": table,
+            "recent": RecentTrophyTable(recent),
+            "searching": bool(filters.q.strip()),
+            "invalid": invalid,
+            "request": request,  # sorting and page links keep the address' query
+        },
+    )
