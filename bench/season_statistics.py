@@ -73,8 +73,8 @@ def _new_match(number: int, official, referee):
     """A completed match between two bench teams, through the services; the
     follow-up task is not run (its ``delay`` is replaced by the caller)."""
     from competitions.models import Competition, Membership, Season, Team
+    from competitions.services.lineups import lineup_set
     from competitions.services.matches import (
-        lineup_set,
         match_complete,
         match_create,
         match_cut_set,
@@ -113,10 +113,10 @@ def _new_match(number: int, official, referee):
 
 
 def refresh_figures(n: int) -> dict[str, list[tuple[float, int]]]:
-    from competitions import tasks
     from competitions.services.matches import match_void
     from scoring.services.hands import hand_save
     from stats.services.refresh import statistics_refresh
+    from tarokk_admin import tasks
     from tarokk_admin.core.roles import Role
     from tests.factories import UserFactory, sheet
 
@@ -152,6 +152,9 @@ def main() -> None:
     parser.add_argument(
         "--database", help="or the URL of an existing empty database to fill (kept)"
     )
+    parser.add_argument("--teams", type=int, default=300)
+    parser.add_argument("--matches", type=int, default=52)
+    parser.add_argument("--players", type=int, default=2000)
     parser.add_argument("-n", type=int, default=60, help="requests per page")
     parser.add_argument("--refreshes", type=int, default=20)
     args = parser.parse_args()
@@ -178,24 +181,26 @@ def main() -> None:
 
     try:
         call_command("migrate", verbosity=0)
-        call_command("seed_bench")
+        call_command(
+            "seed_bench", teams=args.teams, matches=args.matches, players=args.players
+        )
         started = time.perf_counter()
         call_command("statistics_rebuild", year=2026)
         rebuilt = time.perf_counter() - started
 
         from competitions.models import Player, Team
 
-        team = Team.objects.order_by("pk")[150]
+        team = Team.objects.order_by("pk")[args.teams // 2]
         player = Player.objects.filter(federation_number__startswith="B").order_by(
             "pk"
-        )[300]
+        )[args.teams]
         settings.ALLOWED_HOSTS = ["*"]
         with override_settings(ROOT_URLCONF="bench.web", DEBUG=False):
             client = Client()
             pages = {
                 "trivial template view": "/bench/trivial/",
                 "federation season statistics": "/statistics/2026/",
-                "teams' statistics (300 rows, sortable)": "/statistics/2026/teams/",
+                f"teams' statistics ({args.teams} rows, sortable)": "/statistics/2026/teams/",
                 "a team's statistics": f"/statistics/2026/teams/{team.pk}/",
                 "a player's statistics": f"/statistics/2026/players/{player.pk}/",
                 "GET /api/statistics/2026/": "/api/statistics/2026/",
