@@ -33,6 +33,7 @@ $(STAMP): requirements.lock pyproject.toml | $(BIN)/python
 run: $(STAMP)
 	$(MANAGE) migrate --noinput
 	$(MANAGE) seed_demo
+	$(MANAGE) statistics_rebuild --if-empty
 	@if command -v msgfmt >/dev/null 2>&1; then $(MANAGE) compilemessages --ignore=$(VENV) --verbosity=0; fi
 	@echo "Serving Tarokk Admin on http://127.0.0.1:8000 (Ctrl+C stops it)."
 	$(MANAGE) runserver 127.0.0.1:8000
@@ -64,6 +65,7 @@ serve: $(STAMP)
 	@export DJANGO_SETTINGS_MODULE=tarokk_admin.settings.production; \
 	mkdir -p var; \
 	$(MANAGE) migrate --noinput; \
+	$(MANAGE) statistics_rebuild --if-empty; \
 	$(MANAGE) collectstatic --noinput --verbosity=0; \
 	$(BIN)/celery -A tarokk_admin worker --loglevel=INFO & worker=$$!; \
 	$(BIN)/celery -A tarokk_admin beat --loglevel=INFO --schedule=var/celerybeat-schedule & beat=$$!; \

@@ -31,6 +31,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--password", required=True)
     parser.add_argument("--year", type=int, default=2026)
+    parser.add_argument(
+        "--date",
+        type=dt.date.fromisoformat,
+        help="the matches' day, YYYY-MM-DD (the live page's day); by default 60 days "
+        "after the annual meeting",
+    )
     args = parser.parse_args()
 
     import django
@@ -46,8 +52,11 @@ def main() -> None:
 
     season = Season.objects.get(year=args.year)
     referee_group, _ = Group.objects.get_or_create(name=Role.REFEREE.value)
+    # The season's free games (one per season): made here when there are none yet.
     competition, _ = Competition.objects.get_or_create(
-        season=season, kind=Competition.Kind.FREE, name="Load test (referees)"
+        season=season,
+        kind=Competition.Kind.FREE,
+        defaults={"name": "Load test (referees)"},
     )
     teams = list(
         Membership.objects.filter(season=season, role=Membership.Role.DRIVER)
@@ -69,7 +78,7 @@ def main() -> None:
                 match = Match(competition=competition, referee=user)
             match.team_a_id, match.team_b_id = team_a, team_b
             match.first_attack_id = team_a
-            match.date = season.annual_meeting + dt.timedelta(days=60)
+            match.date = args.date or season.annual_meeting + dt.timedelta(days=60)
             match.venue = "Load test"
             match.public = True
             match.status = Match.Status.IN_PLAY

@@ -10,6 +10,7 @@ from django.utils import timezone
 from competitions.models import Match
 from competitions.services.cup.ties import cup_tie_decide
 from competitions.services.standings import standings_refresh
+from stats.services.refresh import statistics_refresh
 from trophies.services.awards import trophies_award_match
 
 HEARTBEAT_CACHE_KEY = "tarokk_admin:heartbeat"
@@ -18,7 +19,8 @@ HEARTBEAT_CACHE_KEY = "tarokk_admin:heartbeat"
 @shared_task(name="tarokk_admin.tasks.match_completed")
 def match_completed(match_id: int) -> None:
     """Follow-up of a completed, corrected or voided match: its trophies (R14), its
-    cup tie's decision (R15) and the standings. Idempotent."""
+    cup tie's decision (R15), the standings and the season statistics (after the
+    trophies: they count the awards). Idempotent."""
     match = Match.objects.filter(pk=match_id).select_related("competition").first()
     if match is None:
         return
@@ -26,6 +28,7 @@ def match_completed(match_id: int) -> None:
     standings_refresh(match=match)
     if match.tie_id is not None:
         cup_tie_decide(tie=match.tie)
+    statistics_refresh(match=match)
 
 
 @shared_task(name="tarokk_admin.tasks.ping")

@@ -7,12 +7,13 @@ from django.urls import include, path
 
 from competitions import urls as competitions
 from scoring import urls as scoring
+from stats import urls as stats
 from tarokk_admin import health
 from tarokk_admin.core.login import LoginForm
 from tarokk_admin.views import home, teams
 from trophies import urls as trophies
 
-api = competitions.api_urlpatterns + trophies.api_urlpatterns
+api = competitions.api_urlpatterns + trophies.api_urlpatterns + stats.api_urlpatterns
 officials = (
     competitions.officials_urlpatterns
     + scoring.officials_urlpatterns
@@ -34,6 +35,7 @@ urlpatterns = [
     path("", include(competitions)),
     path("", include(scoring)),
     path("", include(trophies)),
+    path("", include(stats)),  # /statistics/…, /live/…
     path("api/", include((api, "api"))),
     path("officials/", include((officials, "officials"))),
     path("referee/", include((scoring.referee_urlpatterns, "referee"))),

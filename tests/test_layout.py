@@ -1,8 +1,9 @@
 """The shape of the code (issue 11 "One house"): dependencies follow the data.
 
 The shared core (``tarokk_admin/core``) imports no app; ``competitions`` imports the
-core; ``scoring`` the two below it; ``trophies`` the three below it; the wiring (the
-rest of ``tarokk_admin``) may import everything. The rules engine
+core; ``scoring`` the two below it; ``trophies`` the three below it; ``stats`` (the
+statistics and the live day) the four below it; the wiring (the rest of
+``tarokk_admin``) may import everything. The rules engine
 (``scoring/engine``) is the pure library beneath everything: it imports no app and no
 Django. Every import counts: at module level, inside functions, ``import_module``
 and ``__import__`` with a literal name. No circle of files; no satellite module
@@ -20,7 +21,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("tarokk_admin", "competitions", "scoring", "trophies")
+PACKAGES = ("tarokk_admin", "competitions", "scoring", "trophies", "stats")
 # Lower number = lower layer; a module may import its own layer or below.
 LAYERS = {
     "engine": 0,
@@ -28,7 +29,8 @@ LAYERS = {
     "competitions": 2,
     "scoring": 3,
     "trophies": 4,
-    "wiring": 5,
+    "stats": 5,
+    "wiring": 6,
 }
 LAYER_PACKAGES = {"views", "forms", "services", "selectors", "models", "rules"}
 MAX_MODULE_LINES = 450

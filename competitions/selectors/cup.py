@@ -32,6 +32,7 @@ class TieView:
     tiebreaks: list[tuple[int, int]]
     scheduled: list[Match] = field(default_factory=list)
     needs_tiebreak: bool = False
+    days: list[Any] = field(default_factory=list)  # the days its matches are played
 
     @property
     def points(self) -> tuple[int, int]:
@@ -87,6 +88,14 @@ class CupView:
                 [t for t in self.ties if t.tie.round == number],
             )
             for number in range(1, bracket.ROUNDS + 1)
+        ]
+
+    @property
+    def by_round_days(self) -> list[tuple[CupRound | None, str, list[TieView], list]]:
+        """``by_round`` with each round's playing days (their live pages, issue 16)."""
+        return [
+            (deadline, label, ties, sorted({day for t in ties for day in t.days}))
+            for deadline, label, ties in self.by_round
         ]
 
     @property
@@ -147,6 +156,10 @@ def cup_view(cup: Competition) -> CupView:
                 tiebreaks=tiebreaks,
                 scheduled=pending.get(tie.pk, []),
                 needs_tiebreak=level and not tie.winner_id,
+                days=sorted(
+                    {row.match.date for row in results.get(tie.pk, [])}
+                    | {match.date for match in pending.get(tie.pk, [])}
+                ),
             )
         )
         by_position[(tie.round, tie.slot)] = bracket.Tie(

@@ -17,6 +17,7 @@ from tarokk_admin.demo.championship import demo_championship_seed, demo_federati
 from tarokk_admin.demo.cup import demo_cup_seed
 from tarokk_admin.demo.free_games import demo_free_games_seed
 from tarokk_admin.demo.grand_prix import demo_grand_prix_seed
+from tarokk_admin.demo.live import demo_live_seed
 
 DEMO_PARTS: list[Callable[[], list[str]]] = [
     demo_accounts_seed,
@@ -25,6 +26,7 @@ DEMO_PARTS: list[Callable[[], list[str]]] = [
     demo_cup_seed,
     demo_grand_prix_seed,
     demo_free_games_seed,
+    demo_live_seed,
 ]
 
 

@@ -49,6 +49,7 @@ INSTALLED_APPS = [
     "competitions",
     "scoring",
     "trophies",
+    "stats",
     "tarokk_admin",
 ]
 

@@ -57,7 +57,10 @@ def test_no_page_breaks_the_policy(live_server, page: Page, played_cup):
     base = live_server.url
     public = ["/", "/championship/", "/cup/2026/", "/grand-prix/", "/free-games/",
               "/trophies/", f"/matches/{match.pk}/", f"/teams/{team.pk}/",
-              "/accounts/login/", "/admin/login/"]  # fmt: skip
+              "/accounts/login/", "/admin/login/", "/statistics/2026/",
+              "/statistics/2026/teams/", f"/statistics/2026/teams/{team.pk}/",
+              f"/live/{match.date.isoformat()}/",
+              f"/live/{match.date.isoformat()}/projector/"]  # fmt: skip
     signed_in = ["/referee/", "/jury/", "/officials/import/", "/officials/cup/2026/",
                  "/admin/", "/admin/competitions/match/",
                  f"/admin/competitions/match/{match.pk}/change/",

@@ -1,0 +1,1 @@
+"""Selectors read: the season statistics and the live event day."""

@@ -1,0 +1,1 @@
+"""Services write (HackSoft): the season statistics follow the stored hands."""

@@ -1,0 +1,138 @@
+"""The live event day (issue 16): ``/live/<date>/``, its projector mode and the small
+board fragment the open pages poll.
+
+Updating without a reload: the board carries the version of its own content (a hash,
+also sent as the ETag) in the address htmx polls every few seconds
+(``hx-trigger="every 3s"``, static/vendor/htmx). The poll costs one query while
+nothing changed — the mark of ``stats.selectors.live.live_mark`` — and is answered
+``204 No Content`` (htmx leaves the page alone); a conditional request with
+``If-None-Match`` gets ``304``. When the mark changed, the board is rendered once per
+process and language and kept in the cache under the mark; a client whose version
+differs gets the new board (200), which replaces the old one with the new version in
+its polling address. No script is inline: ``stats/static/stats/live.js`` only cycles
+the projector's matches and says when the board was last updated.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import re
+
+from django.core.cache import cache
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
+from django.utils import timezone
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
+from stats.selectors.live import live_day, live_mark, neighbour_days
+
+BOARD_SECONDS = 60 * 60
+POLL_SECONDS = 3  # with the render, a save shows on every open page within 5 s
+PROJECTOR_CYCLE_SECONDS = 12
+
+
+def _parse(text: str) -> dt.date:
+    """A ``YYYY-MM-DD`` day from the address, else a 404 that says how to write it."""
+    if re.fullmatch(r"\d{4}-\d{2}-\d{2}", text):
+        try:
+            return dt.date.fromisoformat(text)
+        except ValueError:
+            pass
+    raise Http404(
+        _("%(text)s is not a date: write it as YYYY-MM-DD, such as 2026-04-18.")
+        % {"text": text[:20]}
+    )
+
+
+def _projector(request: HttpRequest) -> bool:
+    return request.GET.get("projector", "") in ("1", "true", "yes")
+
+
+def board(day: dt.date, variant: str) -> tuple[str, str]:
+    """(version, HTML) of the day's board, from the cache when its mark is known."""
+    key = f"tarokk:live:v1:{day.isoformat()}:{variant}:{live_mark()}:{get_language()}"
+    entry = cache.get(key)
+    if entry is None:
+        data = live_day(day)
+        context = {
+            "live": data,
+            "day": day,
+            "latest_ms": int(data.latest_save.timestamp() * 1000)
+            if data.latest_save
+            else "",
+            "rendered_at": timezone.localtime(),
+        }
+        inner = render_to_string(f"statistics/live/_{variant}_board.html", context)
+        version = hashlib.sha256(inner.encode()).hexdigest()[:16]
+        html = render_to_string(
+            "statistics/live/_board.html",
+            {
+                **context,
+                "inner": mark_safe(inner),  # rendered by our own template
+                "version": version,
+                "variant": variant,
+                "poll": POLL_SECONDS,
+            },
+        )
+        entry = (version, html)
+        cache.set(key, entry, BOARD_SECONDS)
+    return entry
+
+
+def live_today(request: HttpRequest) -> HttpResponse:
+    """``/live/``: today's board."""
+    return redirect("statistics:live", day=timezone.localdate().isoformat())
+
+
+def live_page(request: HttpRequest, day: str) -> HttpResponse:
+    """Every public match of the day, updating by itself; ``?projector=1`` is the
+    projector mode."""
+    if _projector(request):
+        return live_projector(request, day)
+    date = _parse(day)
+    _version, html = board(date, "page")
+    before, after = neighbour_days(date)
+    return render(
+        request,
+        "statistics/live/page.html",
+        {
+            "day": date,
+            "board": mark_safe(html),  # rendered by our own template
+            "before": before,
+            "after": after,
+            "today": timezone.localdate(),
+            "section": "live",
+        },
+    )
+
+
+def live_projector(request: HttpRequest, day: str) -> HttpResponse:
+    """Large type for the venue's screen, cycling through the matches."""
+    date = _parse(day)
+    _version, html = board(date, "projector")
+    return render(
+        request,
+        "statistics/live/projector.html",
+        {"day": date, "board": mark_safe(html), "cycle": PROJECTOR_CYCLE_SECONDS},
+    )
+
+
+def live_board(request: HttpRequest, day: str) -> HttpResponse:
+    """The board fragment: 204 (or 304) while the client's version is current."""
+    date = _parse(day)
+    variant = "projector" if _projector(request) else "page"
+    version, html = board(date, variant)
+    etag = f'"{version}"'
+    if request.GET.get("v") == version:
+        response = HttpResponse(status=204)
+    elif etag in request.headers.get("If-None-Match", ""):
+        response = HttpResponse(status=304)
+    else:
+        response = HttpResponse(html)
+    response["ETag"] = etag
+    response["Cache-Control"] = "no-cache"
+    return response
