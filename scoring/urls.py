@@ -12,6 +12,11 @@ app_name = "scoring"
 
 urlpatterns = [
     path("matches/<int:pk>/", public.match_detail, name="match"),
+    path(
+        "matches/<int:pk>/record.json",
+        public.match_record_download,
+        name="match_record",
+    ),
 ]
 
 referee_urlpatterns = [

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass
 from typing import Any
+
+from django.utils import timezone
 
 from competitions.models import Lineup, Match, MatchResult
 from scoring.engine import feast_name
@@ -21,6 +24,8 @@ class HandLine:
     announcements: list[dict[str, Any]]
     silent: dict[str, list[str]]
     tricks: int | None
+    # The day a hand was corrected after the match was completed (None: never).
+    corrected: dt.date | None = None
 
     @property
     def rows(self) -> list[tuple[str, str, dict[str, Any]]]:
@@ -43,25 +48,18 @@ def match_sheet(match: Match) -> dict[str, Any]:
     for hand in Hand.objects.filter(match=match).order_by("number"):
         attack = names.get(hand.attack_team_id, "")
         defence = next((n for t, n in names.items() if t != hand.attack_team_id), "")
+        other = next((t for t in names if t != hand.attack_team_id), None)
+        sides = {
+            "attack": (attack, lineups.get(hand.attack_team_id)),
+            "defence": (defence, lineups.get(other)),
+        }
         derived = hand.result.get("derived") or {}
         silent = derived.get("silent") or hand.record.get("silent") or {}
         made = derived.get("made")
-        announcements = []
-        for index, item in enumerate(hand.record.get("announcements", [])):
-            feast = FEASTS.get(item.get("feast", ""))
-            announcements.append(
-                {
-                    "name": feast_name(item.get("feast", "")),
-                    "value": feast.value if feast else None,
-                    "team": attack if item.get("team") == "attack" else defence,
-                    "side": item.get("team"),
-                    "by": item.get("by"),
-                    "made": made[index] if made else item.get("made"),
-                    "contra": item.get("contra"),
-                    "cards": item.get("cards") or [],
-                    "suits": item.get("suits") or [],
-                }
-            )
+        announcements = [
+            _announcement(item, made[index] if made else item.get("made"), sides)
+            for index, item in enumerate(hand.record.get("announcements", []))
+        ]
         tricks = (derived.get("tricks") or hand.record.get("tricks") or {}).get(
             "attack"
         )
@@ -78,6 +76,7 @@ def match_sheet(match: Match) -> dict[str, Any]:
                     "defence": [feast_name(c) for c in silent.get("defence", [])],
                 },
                 tricks=tricks,
+                corrected=_corrected(hand, match),
             )
         )
     results = {r.team_id: r for r in MatchResult.objects.filter(match=match)}
@@ -86,3 +85,49 @@ def match_sheet(match: Match) -> dict[str, Any]:
         "hands": hands,
         "results": [results.get(match.team_a_id), results.get(match.team_b_id)],
     }
+
+
+def _player(lineup: Lineup | None, role: str | None) -> str:
+    """The name of the player who sat in ``role`` (driver, catcher), from the
+    line-up; "" when the line-up is not known."""
+    if lineup is None or role not in ("driver", "catcher"):
+        return ""
+    return lineup.driver.name if role == "driver" else lineup.catcher.name
+
+
+def _announcement(
+    item: dict[str, Any], made: Any, sides: dict[str, tuple[str, Lineup | None]]
+) -> dict[str, Any]:
+    """One announcement as the page shows it: the feast, who announced it and who
+    called a contra, by name from the line-ups, and the number a message states."""
+    feast = FEASTS.get(item.get("feast", ""))
+    team, lineup = sides.get(item.get("team", ""), ("", None))
+    contra = item.get("contra")
+    if isinstance(contra, dict):
+        contra_team, contra_lineup = sides.get(contra.get("team", ""), ("", None))
+        contra = {
+            **contra,
+            "team_name": contra_team,
+            "player": _player(contra_lineup, contra.get("by")),
+        }
+    return {
+        "name": feast_name(item.get("feast", "")),
+        "value": feast.value if feast else None,
+        "team": team,
+        "side": item.get("team"),
+        "by": item.get("by"),
+        "player": _player(lineup, item.get("by")),
+        "made": made,
+        "contra": contra,
+        "cards": item.get("cards") or [],
+        "suits": item.get("suits") or [],
+        "count": item.get("count"),
+    }
+
+
+def _corrected(hand: Hand, match: Match) -> dt.date | None:
+    """A hand saved after its match was completed is a correction (it needed a
+    reason, kept in the hand's history): the day it was corrected."""
+    if match.completed_at is None or hand.updated_at <= match.completed_at:
+        return None
+    return timezone.localdate(hand.updated_at)

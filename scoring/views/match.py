@@ -3,21 +3,18 @@ running totals, completion, captains' answers, corrections and history."""
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Any
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from competitions.models import JuryApproval, Match, Player, Team
 from competitions.selectors.matches import (
     lineup_candidates,
-    match_as_record,
     match_needs_jury_approval,
 )
 from competitions.services.lineups import lineup_set
@@ -33,6 +30,7 @@ from scoring.selectors.history import match_history
 from scoring.services.hands import HandRejected
 from scoring.services.uploads import match_hands_upload
 from scoring.views.access import load_match, match_view_check
+from scoring.views.public import match_record_response
 from tarokk_admin.core.errors import ServiceError
 from tarokk_admin.core.roles import is_official, refuse
 
@@ -250,11 +248,7 @@ def match_download(request: HttpRequest, pk: int) -> HttpResponse:
     if match.first_attack_id is None:
         messages.error(request, _("The cut is not entered yet: nothing to download."))
         return redirect("referee:match", pk=match.pk)
-    body = json.dumps(match_as_record(match), ensure_ascii=False, indent=1)
-    response = HttpResponse(body, content_type="application/json; charset=utf-8")
-    name = slugify(f"{match.date} {match.team_a.name} {match.team_b.name}")
-    response["Content-Disposition"] = f'attachment; filename="match-{name}.json"'
-    return response
+    return match_record_response(match)
 
 
 @require_POST

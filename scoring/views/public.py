@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import json
+
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
+from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from competitions.models import Match
-from competitions.selectors.matches import match_visible_to
+from competitions.selectors.matches import match_as_record, match_visible_to
 from competitions.selectors.page_marks import (
     PLAYERS,
     STRUCTURE,
@@ -71,7 +74,11 @@ def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
         ).get(pk=pk)
         return render_to_string(
             "scoring/_public_match_body.html",
-            {"match": match, "sheet": match_sheet(match)},
+            {
+                "match": match,
+                "sheet": match_sheet(match),
+                "downloadable": match.status == Match.Status.COMPLETED,
+            },
         )
 
     approval = head["jury_approval__id"]
@@ -90,6 +97,33 @@ def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "section": "championship",
         },
     )
+
+
+def match_record_download(request: HttpRequest, pk: int) -> HttpResponse:
+    """A completed match's record (royal-tarokk-match/1) for anyone who may see the
+    match (R15: public or approved by the jury); others get the same 404 as for a
+    missing match."""
+    match = (
+        Match.objects.select_related("team_a", "team_b", "jury_approval")
+        .filter(pk=pk)
+        .first()
+    )
+    if (
+        match is None
+        or match.status != Match.Status.COMPLETED
+        or not match_visible_to(match, request.user)
+    ):
+        raise Http404(_("There is no such match."))
+    return match_record_response(match)
+
+
+def match_record_response(match: Match) -> HttpResponse:
+    """The match as a match record file (HAND_RECORD.md ``royal-tarokk-match/1``)."""
+    body = json.dumps(match_as_record(match), ensure_ascii=False, indent=1)
+    response = HttpResponse(body, content_type="application/json; charset=utf-8")
+    name = slugify(f"{match.date} {match.team_a.name} {match.team_b.name}")
+    response["Content-Disposition"] = f'attachment; filename="match-{name}.json"'
+    return response
 
 
 class _Visibility:
