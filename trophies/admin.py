@@ -1,6 +1,6 @@
 """Admin of the trophy list: awards (with their history), cups and tallies.
 
-Awards of matches follow the hands (trophies.services.trophies_award_match): they are
+Awards of matches follow the hands (trophies.services.awards.trophies_award_match): they are
 read-only here; correct the hand instead. Variant-game trophies may be corrected or
 deleted here; every change queues the cup recompute of the players concerned.
 """

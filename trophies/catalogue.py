@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.functional import lazy
-from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from scoring.engine import feast_name
 from scoring.engine.catalogue import FEASTS, TROPHIES
 
 TROPHY_CLASSES: tuple[tuple[str, Any], ...] = (
@@ -22,13 +22,8 @@ TROPHY_CLASSES: tuple[tuple[str, Any], ...] = (
 )
 
 
-def trophy_name(code: str) -> str:
-    feast = FEASTS.get(code)
-    return gettext(feast.name) if feast else code
-
-
 def _trophy_label(code: str) -> str:
-    return f"{gettext(FEASTS[code].name)} ({FEASTS[code].value})"
+    return f"{feast_name(code)} ({FEASTS[code].value})"
 
 
 def trophy_choices(empty: Any = None) -> list[tuple[Any, Any]]:

@@ -1,11 +1,11 @@
-"""The hand-built season of ``season_kit``, with its follow-up tasks run (trophies,
+"""The hand-built season of ``kit``, with its follow-up tasks run (trophies,
 standings, statistics), for every statistics test that needs it."""
 
 from __future__ import annotations
 
 import pytest
 
-from tests.stats.season_kit import build_season
+from tests.stats.kit import build_season
 
 
 @pytest.fixture

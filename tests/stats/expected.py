@@ -1,9 +1,9 @@
-"""Every statistic of the hand-built season (``season_kit``), worked out on paper from
+"""Every statistic of the hand-built season (``kit``), worked out on paper from
 the hands in its docstring. The pages and the API must agree with these numbers."""
 
 from __future__ import annotations
 
-# Hand scores (R10) per team, from the tables in season_kit:
+# Hand scores (R10) per team, from the tables in kit:
 #   match 1  Kisfaludy attack 95 95 120 95 = 405, defence 70 90 90 100 = 350
 #            Dunakeszi attack 75 85 75 55 = 290, defence 70 90 90 90 = 340
 #   match 2  Kisfaludy attack 76 75 75 75 = 301, defence 90 92 100 90 = 372

@@ -33,7 +33,7 @@ from tests.factories import (
     team_with_roster,
 )
 from tests.scoring.kit import hand
-from tests.stats.season_kit import DAY
+from tests.stats.kit import DAY
 
 pytestmark = pytest.mark.django_db
 
@@ -65,7 +65,7 @@ def running(card_html: str, number: int) -> tuple[int, ...]:
 def test_the_day_shows_each_match_with_lineups_hands_and_running_totals(client, kit):
     html = client.get(URL).content.decode()
     first, second, in_play = kit.matches
-    # Match 1 (season_kit): Kisfaludy 95 70 95 90 120 90 95 100, Dunakeszi 70 75 90
+    # Match 1 (kit): Kisfaludy 95 70 95 90 120 90 95 100, Dunakeszi 70 75 90
     # 85 90 75 90 55: after hand 2 the totals are 165 and 145; after hand 8, 755 and
     # 630, and the match points 94 and 78 (R11).
     one = card(html, first)
@@ -186,7 +186,7 @@ def test_r15_grand_prix_totals_so_far_are_the_raw_hand_sums(client):
         r'<td class="text-end fw-semibold">(\d+)</td>',
         table,
     )
-    # A plain hand scores 75 in attack and 90 in defence (season_kit's docstring).
+    # A plain hand scores 75 in attack and 90 in defence (kit's docstring).
     # Ács: 8 hands of round 1 (4 × 75 + 4 × 90 = 660) + 75 + 90 = 825 in 10 hands;
     # Bakony 660 in 8; Csepel 90 + 75 = 165 in 2; Dorog nothing yet.
     assert rows[:4] == [

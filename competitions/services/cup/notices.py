@@ -9,32 +9,23 @@ from __future__ import annotations
 import datetime as dt
 
 from django.conf import settings
-from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.core.mail import send_mail
-from django.db.models import Q
 from django.utils import translation
 from django.utils.translation import gettext as _
 
 from competitions.models import Competition, CupRound, CupTie, Season
 from competitions.selectors.cup import active_registrations
 from competitions.services.cup.registration import cup_ensure
+from tarokk_admin.core.mail import role_emails
 from tarokk_admin.core.roles import Role
 
 REMINDER_DAYS = 7
 SENT_FOR = 60 * 60 * 24 * 40  # longer than any gap between two notices
 
 
-def _emails(role: Role) -> list[str]:
-    users = get_user_model().objects.filter(is_active=True).exclude(email="")
-    query = Q(groups__name=role.value)
-    if role == Role.OFFICIAL:
-        query |= Q(is_superuser=True)
-    return sorted(set(users.filter(query).values_list("email", flat=True)))
-
-
 def _send_once(key: str, subject: str, body: str, role: Role) -> bool:
-    recipients = _emails(role)
+    recipients = role_emails(role)
     if not recipients or not cache.add(f"cup-notice:{key}", True, SENT_FOR):
         return False
     send_mail(subject, body, settings.DEFAULT_FROM_EMAIL, recipients)

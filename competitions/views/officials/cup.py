@@ -77,7 +77,7 @@ def cup_manage(request: HttpRequest, year: int) -> HttpResponse:
                 raise ServiceError(_("Unknown action."))
         except ServiceError as error:
             if error.field and action == "deadline":
-                deadline_form.add_error(error.field, error.message)
+                form_error_add(deadline_form, error)
             else:
                 messages.error(request, error.message)
         else:
