@@ -201,7 +201,7 @@ def tiebreak_refusal(
 
 @dataclass
 class Tie(Generic[T]):
-    """One tie of a bracket for :func:`medals` and :func:`advance`."""
+    """One tie of a bracket for :func:`medals`."""
 
     round: int
     slot: int
@@ -236,21 +236,3 @@ def medals(ties: Mapping[tuple[int, int], Tie[T]]) -> Medals[T]:
     if final is None or final.winner is None:
         return Medals(bronze=bronze)
     return Medals(final.winner, final.loser, bronze)
-
-
-def advance(ties: Mapping[tuple[int, int], Tie[T]]) -> list[tuple[int, int, int, T]]:
-    """Where each decided tie's winner belongs: (round, slot, side, team) for every
-    later tie whose team on that side is not yet that winner. Applying the moves is
-    the caller's (the service's) business; an empty list means nothing to do."""
-    moves = []
-    for (round_number, slot), tie in sorted(ties.items()):
-        if tie.winner is None:
-            continue
-        target = next_position(round_number, slot)
-        if target is None:
-            continue
-        r, s, side = target
-        later = ties.get((r, s))
-        if later is None or later.teams[side] != tie.winner:
-            moves.append((r, s, side, tie.winner))
-    return moves

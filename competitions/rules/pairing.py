@@ -85,24 +85,3 @@ def _match(
         if tail is not None:
             return [(top, other), *tail]
     return None
-
-
-def pair_event(
-    teams: Sequence[Hashable], results: Sequence[Mapping[Hashable, int]]
-) -> list[RoundPairing]:
-    """All 3 rounds, given each round's scores per team (for tests and previews):
-    ``results[r]`` the points each team scored in round r+1."""
-    rounds: list[RoundPairing] = []
-    totals: dict[Hashable, int] = {}
-    met: list[tuple[Hashable, Hashable]] = []
-    byes: list[Hashable] = []
-    for number in range(ROUNDS):
-        pairing = pair_round(teams, totals=totals, met=met, byes=byes)
-        rounds.append(pairing)
-        met.extend(pairing.pairs)
-        if pairing.bye is not None:
-            byes.append(pairing.bye)
-        scored = results[number] if number < len(results) else {}
-        for team in teams:
-            totals[team] = totals.get(team, 0) + scored.get(team, 0)
-    return rounds

@@ -130,30 +130,6 @@ def test_R15_decide_refuses_a_fourth_match():
         bracket.decide([(1, 0)] * 4)
 
 
-def _full_bracket():
-    ties = {}
-    teams = iter(TEAMS)
-    for slot in range(1, 9):
-        a, b = next(teams), next(teams)
-        ties[(1, slot)] = Tie(1, slot, (a, b), a)
-    return ties
-
-
-def test_R15_advancement_fills_the_bracket_round_by_round():
-    ties = _full_bracket()
-    moves = bracket.advance(ties)
-    assert (2, 1, 0, "Team 01") in moves
-    assert (2, 1, 1, "Team 03") in moves
-    assert (2, 4, 1, "Team 15") in moves
-    assert len(moves) == 8
-    for r, s, side, team in moves:
-        tie = ties.setdefault((r, s), Tie(r, s))
-        teams = list(tie.teams)
-        teams[side] = team
-        tie.teams = (teams[0], teams[1])
-    assert bracket.advance(ties) == []  # idempotent once applied
-
-
 def test_R15_bronze_for_both_losing_semi_finalists_and_final_medals():
     ties = {
         (3, 1): Tie(3, 1, ("A", "B"), "B"),

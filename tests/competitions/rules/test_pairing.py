@@ -3,11 +3,35 @@ odd count gives one bye a round, never two to a team), close totals meet."""
 
 from __future__ import annotations
 
+from collections.abc import Hashable, Mapping, Sequence
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from competitions.rules.pairing import PairingError, pair_event, pair_round
+from competitions.rules.pairing import ROUNDS, PairingError, RoundPairing, pair_round
+
+
+def pair_event(
+    teams: Sequence[Hashable], results: Sequence[Mapping[Hashable, int]]
+) -> list[RoundPairing]:
+    """All 3 rounds as the service pairs them, one after the other, given each
+    round's scores per team: ``results[r]`` the points each team scored in round
+    r+1."""
+    rounds: list[RoundPairing] = []
+    totals: dict[Hashable, int] = {}
+    met: list[tuple[Hashable, Hashable]] = []
+    byes: list[Hashable] = []
+    for number in range(ROUNDS):
+        pairing = pair_round(teams, totals=totals, met=met, byes=byes)
+        rounds.append(pairing)
+        met.extend(pairing.pairs)
+        if pairing.bye is not None:
+            byes.append(pairing.bye)
+        scored = results[number] if number < len(results) else {}
+        for team in teams:
+            totals[team] = totals.get(team, 0) + scored.get(team, 0)
+    return rounds
 
 
 def _results(draw, teams):
