@@ -11,6 +11,7 @@ PIP := $(BIN)/python -m pip --disable-pip-version-check
 MANAGE := $(BIN)/python manage.py
 BIND ?= 127.0.0.1:8000
 # The pure rule modules, checked with strict mypy (no Django inside).
+TEST_WORKERS ?= 2
 PURE := scoring/engine competitions/rules trophies/rules.py tarokk_admin/core/ranking.py
 
 .PHONY: help run test serve lint format typecheck chromium messages lock clean
@@ -42,7 +43,7 @@ test: $(STAMP) chromium
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy $(PURE)
-	$(BIN)/pytest
+	$(BIN)/pytest -n $(TEST_WORKERS)
 
 # Debian's chromium for the browser tests; installed when we are root with apt-get,
 # otherwise the browser tests skip and say why.
