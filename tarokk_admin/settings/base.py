@@ -138,6 +138,12 @@ CELERY_BEAT_SCHEDULE = {
         "task": "tarokk_admin.tasks.heartbeat",
         "schedule": 5 * 60.0,
     },
+    # The outbox (core/background.py): whatever follow-up is still pending (the
+    # broker was down at its commit, or its task failed and waits for a retry).
+    "followups-deliver": {
+        "task": "tarokk_admin.core.followups_deliver_due",
+        "schedule": 60.0,
+    },
     # R15: the cup's calendar, daily (each notice is sent once).
     "cup-registration": {
         "task": "competitions.tasks.cup_registration_update",
