@@ -108,11 +108,15 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = redis_url_checked(env.text("REDIS_URL", default=""))
 
+# The cache is an optimisation: when Redis fails, reads are misses and pages render
+# from the database (tarokk_admin/core/cache.py); short timeouts so an unreachable
+# Redis costs a request at most a second.
 CACHES = {
     "default": (
         {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "tarokk_admin.core.cache.ResilientRedisCache",
             "LOCATION": REDIS_URL,
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 2},
         }
         if REDIS_URL
         else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
