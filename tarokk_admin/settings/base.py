@@ -136,6 +136,16 @@ CELERY_TIMEZONE = "Europe/Budapest"
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# Publishing gives up after a second when the broker does not answer (kombu would
+# otherwise retry for its connect timeout on every request): what is queued after a
+# commit is in the outbox and the periodic delivery sends it later.
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "max_retries": 2,
+    "interval_start": 0,
+    "interval_step": 0.2,
+    "interval_max": 0.5,
+    "socket_connect_timeout": 2,
+}
 # Periodic work: other apps add their entries here. Run exactly one beat process.
 CELERY_BEAT_SCHEDULE = {
     "heartbeat": {

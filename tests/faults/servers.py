@@ -114,13 +114,13 @@ class PrivateRedis:
             capture_output=True,
             timeout=30,
         )
-        wait_for(
-            lambda: not _answers(self.port), timeout=15, what="Redis to stop"
-        )
+        wait_for(lambda: not _answers(self.port), timeout=15, what="Redis to stop")
 
 
 def _pg_version() -> str:
-    return sorted(os.listdir("/etc/postgresql"), key=lambda v: [int(p) for p in v.split(".")])[-1]
+    return sorted(
+        os.listdir("/etc/postgresql"), key=lambda v: [int(p) for p in v.split(".")]
+    )[-1]
 
 
 class PrivateCluster:
@@ -137,7 +137,14 @@ class PrivateCluster:
 
     def _ctl(self, action: str, *extra: str) -> None:
         subprocess.run(
-            ["pg_ctlcluster", "--skip-systemctl-redirect", *extra, self.version, self.name, action],
+            [
+                "pg_ctlcluster",
+                "--skip-systemctl-redirect",
+                *extra,
+                self.version,
+                self.name,
+                action,
+            ],
             check=True,
             capture_output=True,
             timeout=120,
@@ -176,8 +183,24 @@ class PrivateCluster:
 
     def psql(self, sql: str, database: str = "postgres") -> str:
         result = subprocess.run(
-            ["psql", "-w", "-q", "-At", "-h", "127.0.0.1", "-p", str(self.port),
-             "-U", "postgres", "-d", database, "-v", "ON_ERROR_STOP=1", "-c", sql],
+            [
+                "psql",
+                "-w",
+                "-q",
+                "-At",
+                "-h",
+                "127.0.0.1",
+                "-p",
+                str(self.port),
+                "-U",
+                "postgres",
+                "-d",
+                database,
+                "-v",
+                "ON_ERROR_STOP=1",
+                "-c",
+                sql,
+            ],
             check=True,
             capture_output=True,
             text=True,

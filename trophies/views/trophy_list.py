@@ -57,8 +57,8 @@ def trophy_list(request: HttpRequest) -> HttpResponse:
     """Players ranked by trophy points with their cups; search and filters (R14).
 
     The list and search (everything below the title) is cached per recognised
-    parameters (normalised) and language under the trophy data's mark; the title bar, with the officials' button,
-    and the navbar are rendered per request."""
+    parameters (normalised) and language under the trophy data's mark; the title
+    bar, with the officials' button, and the navbar are rendered per request."""
     if "_export" in request.GET:
         return _list_export(request)
     # Only the parameters the list reads make the key (and the page's links).
