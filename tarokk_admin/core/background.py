@@ -89,8 +89,12 @@ def _dispatch(followup_id: int) -> None:
     A broker that does not answer must not fail the request that made the change:
     the row stays pending for the periodic delivery."""
     try:
+        # One retry, at once: a pooled connection may be dead after a broker restart.
         followup_deliver_task.apply_async(
-            (followup_id,), retry=False, ignore_result=True
+            (followup_id,),
+            ignore_result=True,
+            retry=True,
+            retry_policy={"max_retries": 1, "interval_start": 0, "interval_step": 0},
         )
     except Exception as error:
         _warn_rarely(
