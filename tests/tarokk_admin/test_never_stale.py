@@ -123,21 +123,14 @@ def import_elsewhere(data: dict, tmp_path: Path) -> dict:
 def worker_elsewhere():
     """A Celery worker delivering what this process queues from now on."""
     conf = celery_app.conf
-    saved = {
-        k: conf[k] for k in ("broker_url", "task_always_eager", "task_default_queue")
-    }
-    queue = f"never-stale-{uuid.uuid4().hex[:8]}"
+    saved = {key: conf[key] for key in ("broker_url", "task_always_eager")}
     broker = os.environ.get("REDIS_URL") if ANOTHER_PROCESS else None
-    conf.update(
-        broker_url=broker or "memory://",
-        task_always_eager=False,
-        task_default_queue=queue,
-    )
+    conf.update(broker_url=broker or "memory://", task_always_eager=False)
     celery_app._pool = None
     celery_app.amqp._producer_pool = None
     try:
         if broker:
-            yield from _worker_process(queue)
+            yield from _worker_process()
         else:
             from celery.contrib.testing.worker import start_worker
 
@@ -149,8 +142,8 @@ def worker_elsewhere():
         celery_app.amqp._producer_pool = None
 
 
-def _worker_process(queue: str):
-    node = f"{queue}@localhost"
+def _worker_process():
+    node = f"never-stale-{uuid.uuid4().hex[:8]}@localhost"
     worker = subprocess.Popen(
         [
             CELERY,
@@ -159,8 +152,6 @@ def _worker_process(queue: str):
             "worker",
             "--pool=solo",
             "--loglevel=WARNING",
-            "--queues",
-            queue,
             "--hostname",
             node,
             "--without-gossip",
