@@ -89,11 +89,11 @@ class FollowupAdmin(OfficialAdminMixin, admin.ModelAdmin):
     list_display = (
         "kind",
         "args",
+        "attempts",
+        "last_error_short",
         "created_at",
         "delivered_at",
-        "attempts",
         "due_at",
-        "last_error_short",
     )
     list_filter = (PendingFilter, "kind")
     actions = ["deliver_now"]
