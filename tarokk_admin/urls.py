@@ -13,6 +13,9 @@ from tarokk_admin.core.login import LoginForm
 from tarokk_admin.views import home, teams
 from trophies import urls as trophies
 
+# A database that does not answer is a 503 with a sentence, not a 500 (core/outage).
+handler500 = "tarokk_admin.core.outage.server_error"
+
 api = competitions.api_urlpatterns + trophies.api_urlpatterns + stats.api_urlpatterns
 officials = (
     competitions.officials_urlpatterns

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from urllib.parse import urlencode
-
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
@@ -11,6 +9,7 @@ from django.utils.translation import gettext as _
 
 from competitions.filters import standings_filter
 from competitions.models import Season
+from competitions.rules.standings import CHAMPIONSHIP_MATCH_CAP
 from competitions.selectors.page_marks import MATCHES, RESULTS, STRUCTURE, TEAMS
 from competitions.selectors.seasons import season_current, season_years
 from competitions.selectors.standings import (
@@ -20,12 +19,23 @@ from competitions.selectors.standings import (
 )
 from competitions.tables import ChampionshipTable
 from tarokk_admin.core.page_cache import (
+    Unkept,
     cached_body,
     page_key,
     pages_version,
     with_data_mark,
 )
-from tarokk_admin.core.tables import table_configure, table_export
+from tarokk_admin.core.page_params import (
+    PAGE,
+    Normaliser,
+    choice,
+    one_of,
+    page_params,
+    page_params_apply,
+    whole,
+)
+from tarokk_admin.core.params import whole_number
+from tarokk_admin.core.tables import sort_values, table_configure, table_export
 
 # What the page shows: counted matches, their results (with their best trophies),
 # the teams' names and the season list.
@@ -52,9 +62,12 @@ def championship_season(request: HttpRequest, year: int) -> HttpResponse:
         table = _table(request, season)
         return table_export(request, table, f"championship-{season.year}")  # type: ignore[return-value]
 
+    params = page_params(request, _recognised())
+    page_params_apply(request, params)
+
     def body() -> str:
         table = _table(request, season)
-        return render_to_string(
+        html = render_to_string(
             "competitions/_championship_content.html",
             {
                 "season": season,
@@ -64,23 +77,45 @@ def championship_season(request: HttpRequest, year: int) -> HttpResponse:
                 "request": request,
             },
         )
+        return html if _usable(request, table) else Unkept(html)
 
     # The rendered table (filters, sorting and page included) and the season list
     # are cached under the data mark of the rows shown (page_cache) and the
     # standings' version that ``standings_refresh`` bumps: a new, corrected or voided
-    # result is a new key.
+    # result is a new key. Only the parameters the page reads make the key.
     key = page_key(
         "championship",
         season.pk,
         season.page_mark,
         standings_version(championship_scope(season.pk)),
         pages_version(),
-        query=urlencode(sorted(request.GET.lists()), doseq=True),
+        query=params.key,
     )
     return render(
         request,
         "competitions/championship.html",
-        {"season": season, "body": cached_body(key, body), "section": "championship"},
+        {
+            "season": season,
+            "body": cached_body(key if params.cacheable else None, body),
+            "section": "championship",
+        },
+    )
+
+
+def _recognised() -> dict[str, Normaliser]:
+    return {
+        "sort": one_of(sort_values(ChampionshipTable)),
+        "page": PAGE,
+        "club": choice(),
+        "min_matches": whole(maximum=CHAMPIONSHIP_MATCH_CAP),
+    }
+
+
+def _usable(request: HttpRequest, table: ChampionshipTable) -> bool:
+    """The filters were valid and the page asked for is the page shown."""
+    asked = request.GET.get("page")
+    return table.filterset.form.is_valid() and (
+        asked is None or whole_number(asked) == table.page.number
     )
 
 

@@ -3,8 +3,9 @@ from django.utils.translation import gettext_lazy as _
 
 
 class CoreConfig(AppConfig):
-    """The shared core: no models. When the apps are ready it connects the
-    work-session policy to logins and hardens the admin (core/admin_safe.py)."""
+    """The shared core; its one model is the outbox of follow-up work
+    (core/background.py). When the apps are ready it connects the work-session
+    policy to logins and hardens the admin (core/admin_safe.py)."""
 
     name = "tarokk_admin.core"
     label = "tarokk_core"

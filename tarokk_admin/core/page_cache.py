@@ -24,11 +24,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.core.cache import cache
-from django.db import connection
+from django.db import connection, transaction
 from django.db.models import QuerySet
 from django.db.models.expressions import RawSQL
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
+
+from tarokk_admin.core.cache import cache_set_strict
 
 PAGE_SECONDS = 60 * 60
 PREFIX = "tarokk:page:v1"
@@ -90,7 +92,16 @@ def cache_token(key: str) -> str:
 
 
 def cache_token_bump(key: str) -> None:
-    cache.set(key, uuid.uuid4().hex[:12], None)
+    """A new token under ``key``, now and again once the current transaction
+    commits. Now, strictly: when the cache does not take it the caller (a
+    follow-up) fails and is retried, rather than leaving stale pages. Again after the
+    commit: a page rendered from the rows before the commit, in between, is not kept
+    under the new token."""
+    cache_set_strict(cache, key, uuid.uuid4().hex[:12], None)
+    if connection.in_atomic_block:
+        transaction.on_commit(
+            lambda: cache.set(key, uuid.uuid4().hex[:12], None), robust=True
+        )
 
 
 def pages_version() -> str:
@@ -104,18 +115,27 @@ def pages_version_bump() -> None:
     cache_token_bump(f"{PREFIX}:version")
 
 
+class Unkept(str):
+    """A body rendered for parameters the page could not use (an invalid filter, a
+    search that found nobody, a page past the end): shown, never kept, so junk in
+    an address adds no cache entry."""
+
+
 def page_key(page: str, *parts: Any, query: str = "") -> str:
     """The cache key of a page body: the page, its data marks and versions, the
-    language (bodies hold translated text) and the address' query parameters."""
+    language (bodies hold translated text) and the page's recognised parameters,
+    normalised (``core.page_params``), never the raw query string."""
     extra = hashlib.sha256(f"{get_language()}?{query}".encode()).hexdigest()[:24]
     return f"{PREFIX}:{page}:" + ":".join(str(part) for part in parts) + f":{extra}"
 
 
-def cached_body(key: str, render: Callable[[], str]) -> SafeString:
+def cached_body(key: str | None, render: Callable[[], str]) -> SafeString:
     """A page body from the cache, or rendered (by our own templates) and kept under
-    ``key``."""
-    body = cache.get(key)
+    ``key``; with no key (parameters not cached) or an :class:`Unkept` body, only
+    rendered."""
+    body = cache.get(key) if key is not None else None
     if body is None:
         body = render()
-        cache.set(key, body, PAGE_SECONDS)
+        if key is not None and not isinstance(body, Unkept):
+            cache.set(key, str(body), PAGE_SECONDS)
     return mark_safe(body)  # rendered by our own templates

@@ -11,6 +11,7 @@ the address, and ``?_export=csv|xlsx``, one way:
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable
 from typing import Any
@@ -39,6 +40,13 @@ def table_configure(
         raise
     except Exception as error:  # a bad ?page= gives django_tables2 an EmptyPage
         raise Http404(_("There is no such page of this table.")) from error
+
+
+@functools.cache
+def sort_values(table_class: type[Table]) -> set[str]:
+    """Every ``?sort=`` value a table obeys: its orderable columns, either way."""
+    names = [column.name for column in table_class([]).columns if column.orderable]
+    return {*names, *(f"-{name}" for name in names)}
 
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")

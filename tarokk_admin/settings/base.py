@@ -109,11 +109,15 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = redis_url_checked(env.text("REDIS_URL", default=""))
 
+# The cache is an optimisation: when Redis fails, reads are misses and pages render
+# from the database (tarokk_admin/core/cache.py); short timeouts so an unreachable
+# Redis costs a request at most a second.
 CACHES = {
     "default": (
         {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "tarokk_admin.core.cache.ResilientRedisCache",
             "LOCATION": REDIS_URL,
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 2},
         }
         if REDIS_URL
         else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
@@ -133,11 +137,27 @@ CELERY_TIMEZONE = "Europe/Budapest"
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# Publishing gives up after a second when the broker does not answer (kombu would
+# otherwise retry for its connect timeout on every request): what is queued after a
+# commit is in the outbox and the periodic delivery sends it later.
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "max_retries": 2,
+    "interval_start": 0,
+    "interval_step": 0.2,
+    "interval_max": 0.5,
+    "socket_connect_timeout": 2,
+}
 # Periodic work: other apps add their entries here. Run exactly one beat process.
 CELERY_BEAT_SCHEDULE = {
     "heartbeat": {
         "task": "tarokk_admin.tasks.heartbeat",
         "schedule": 5 * 60.0,
+    },
+    # The outbox (core/background.py): whatever follow-up is still pending (the
+    # broker was down at its commit, or its task failed and waits for a retry).
+    "followups-deliver": {
+        "task": "tarokk_admin.core.followups_deliver_due",
+        "schedule": 60.0,
     },
     # R15: the cup's calendar, daily (each notice is sent once).
     "cup-registration": {

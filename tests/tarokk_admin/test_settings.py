@@ -83,8 +83,10 @@ def test_redis_url_brings_broker_results_and_cache_to_redis(monkeypatch):
     assert settings["CELERY_RESULT_BACKEND"] == "redis://cache.example:6379/3"
     assert settings["CELERY_TASK_ALWAYS_EAGER"] is False
     cache = settings["CACHES"]["default"]
-    assert cache["BACKEND"] == "django.core.cache.backends.redis.RedisCache"
+    # Django's Redis cache that answers a miss when Redis fails (core/cache.py).
+    assert cache["BACKEND"] == "tarokk_admin.core.cache.ResilientRedisCache"
     assert cache["LOCATION"] == "redis://cache.example:6379/3"
+    assert cache["OPTIONS"]["socket_connect_timeout"] <= 2
 
 
 def test_allowed_hosts_and_debug_come_from_the_environment(monkeypatch):

@@ -3,8 +3,6 @@ search and filters, the most recent trophies."""
 
 from __future__ import annotations
 
-from urllib.parse import urlencode
-
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
@@ -12,13 +10,25 @@ from django.template.loader import render_to_string
 from competitions.selectors.page_marks import PLAYERS, TEAMS
 from tarokk_admin.core.page_cache import (
     Mark,
+    Unkept,
     cache_token,
     cached_body,
     data_mark,
     page_key,
 )
+from tarokk_admin.core.page_params import (
+    PAGE,
+    Normaliser,
+    choice,
+    one_of,
+    page_params,
+    page_params_apply,
+    text,
+    whole,
+)
+from tarokk_admin.core.params import whole_number
 from tarokk_admin.core.roles import is_official
-from tarokk_admin.core.tables import table_configure, table_export
+from tarokk_admin.core.tables import sort_values, table_configure, table_export
 from trophies.filters import TrophyListFilter
 from trophies.models import TrophyAward
 from trophies.selectors import (
@@ -46,26 +56,42 @@ LIST_MARKS = (
 def trophy_list(request: HttpRequest) -> HttpResponse:
     """Players ranked by trophy points with their cups; search and filters (R14).
 
-    The list and search (everything below the title) is cached per address query and
-    language under the trophy data's mark; the title bar, with the officials' button,
-    and the navbar are rendered per request."""
+    The list and search (everything below the title) is cached per recognised
+    parameters (normalised) and language under the trophy data's mark; the title
+    bar, with the officials' button, and the navbar are rendered per request."""
     if "_export" in request.GET:
         return _list_export(request)
+    # Only the parameters the list reads make the key (and the page's links).
+    params = page_params(request, _recognised())
+    page_params_apply(request, params)
     key = page_key(
         "trophy-list",
         data_mark(LIST_MARKS),
         cache_token(TALLY_VERSION),
-        query=urlencode(sorted(request.GET.lists()), doseq=True),
+        query=params.key,
     )
     return render(
         request,
         "trophies/list.html",
         {
-            "body": cached_body(key, lambda: _list_body(request)),
+            "body": cached_body(
+                key if params.cacheable else None, lambda: _list_body(request)
+            ),
             "thresholds": ", ".join(map(str, trophy_cup_thresholds())),
             "can_enter": is_official(request.user),
         },
     )
+
+
+def _recognised() -> dict[str, Normaliser]:
+    return {
+        "q": text(),
+        "trophy": choice(),
+        "year": whole(maximum=9999),
+        "variant": choice(),
+        "sort": one_of(sort_values(TrophyRankingTable)),
+        "page": PAGE,
+    }
 
 
 def _filters(request: HttpRequest) -> tuple[TrophyListFilter, bool, AwardFilters]:
@@ -96,7 +122,7 @@ def _list_body(request: HttpRequest) -> str:
     ranks_fill(page_rows)
     table.cups_by_player = trophy_cups_of(row["player_id"] for row in page_rows)
     recent = [] if invalid else awards_recent(filters)
-    return render_to_string(
+    html = render_to_string(
         "trophies/_list_body.html",
         {
             "filterset": filterset,
@@ -107,3 +133,11 @@ def _list_body(request: HttpRequest) -> str:
             "request": request,  # sorting and page links keep the address' query
         },
     )
+    asked = request.GET.get("page")
+    kept = (
+        not invalid
+        and (asked is None or whole_number(asked) == table.page.number)
+        # A search that finds nobody is not kept: random texts add no entries.
+        and (not filters.q.strip() or table.paginator.count > 0)
+    )
+    return html if kept else Unkept(html)

@@ -28,6 +28,7 @@ from competitions.models import (
 from scoring.engine import score_match_record
 from scoring.models import Hand
 from scoring.services.imports.store import matches_import
+from tarokk_admin.core.models import Followup
 from tarokk_admin.core.roles import Role
 from tests import ROOT
 from tests.factories import PlayerFactory, SeasonFactory, UserFactory, sheet
@@ -352,11 +353,15 @@ def test_the_import_queues_the_follow_up_for_each_match_on_commit(
     official, monkeypatch, django_capture_on_commit_callbacks
 ):
     calls = []
-    monkeypatch.setattr("tarokk_admin.tasks.match_completed.delay", calls.append)
+    monkeypatch.setattr("tarokk_admin.tasks.match_completed.run", calls.append)
     with django_capture_on_commit_callbacks(execute=True):
         outcome = matches_import(data=matches_file(entry(1), entry(2)), user=official)
     assert sorted(calls) == sorted(outcome.match_ids)
     assert len(calls) == 2
+    # Through the outbox: one row per match, each delivered.
+    rows = Followup.objects.filter(kind="match_completed")
+    assert sorted(row.args[0] for row in rows) == sorted(outcome.match_ids)
+    assert all(row.delivered_at is not None for row in rows)
     bad = entry(3)
     bad["public"] = "no"
     calls.clear()
