@@ -20,14 +20,18 @@ from simple_history.admin import SimpleHistoryAdmin
 from competitions.models import (
     Competition,
     CupTie,
+    FreeGamesClosing,
     JuryApproval,
     Lineup,
     Match,
     MatchResult,
     Membership,
     Player,
+    PlayerClaim,
     Season,
+    SittingResult,
     Team,
+    VariantSitting,
 )
 from tarokk_admin.core.admin import OfficialAdminMixin
 from tarokk_admin.core.text import fold
@@ -224,3 +228,51 @@ class MatchResultAdmin(OfficialAdminMixin, SimpleHistoryAdmin):
     )
     list_select_related = ("match__team_a", "match__team_b", "team")
     search_fields = ("team__name", "opponent__name")
+
+
+# --- Free games (R15): read-only here; recorded, confirmed, corrected and voided
+# through the services (the players' and officials' free-games pages). -----------
+
+
+class _ReadOnly(OfficialAdminMixin):
+    official_can_add = False
+    official_can_change = False
+    official_can_delete = False
+
+
+class SittingResultInline(_ReadOnly, admin.TabularInline):
+    model = SittingResult
+    fields = ("player", "team", "points")
+    readonly_fields = fields
+    extra = 0
+
+
+@admin.register(VariantSitting)
+class VariantSittingAdmin(_ReadOnly, SimpleHistoryAdmin):
+    list_display = (
+        "date",
+        "variant",
+        "name",
+        "event",
+        "status",
+        "recorded_by",
+        "carried",
+    )
+    list_filter = ("status", "variant", "season", "carried")
+    search_fields = ("name", "event", "results__player__name_folded")
+    date_hierarchy = "date"
+    list_select_related = ("recorded_by",)
+    inlines = (SittingResultInline,)
+
+
+@admin.register(PlayerClaim)
+class PlayerClaimAdmin(_ReadOnly, SimpleHistoryAdmin):
+    list_display = ("user", "player", "status", "created_at", "decided_by")
+    list_filter = ("status",)
+    list_select_related = ("user", "player", "decided_by")
+
+
+@admin.register(FreeGamesClosing)
+class FreeGamesClosingAdmin(_ReadOnly, SimpleHistoryAdmin):
+    list_display = ("season", "closed_at", "closed_by")
+    list_select_related = ("season", "closed_by")

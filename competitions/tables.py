@@ -105,23 +105,60 @@ class GrandPrixTable(_StandingTable):
         empty_text = _("No match of this event is completed yet.")
 
 
-class FreeGamesTable(tables.Table):
-    rank = tables.Column(verbose_name=_("Rank"))
-    team = tables.Column(verbose_name=_("Team"))
-    royal_games = tables.Column(verbose_name=_("Royal free games"))
-    royal_points = tables.Column(verbose_name=_("Royal match points"))
-    variant_games = tables.Column(verbose_name=_("Variant games"))
-    variant_points = tables.Column(verbose_name=_("Variant points"))
-    total = tables.Column(verbose_name=_("Total"))
+class VariantFreeTable(tables.Table):
+    """A variant's free-games table (R15): players by confirmed points. A sitting
+    carried over from a team entry counts for its team."""
+
+    rank = tables.Column(verbose_name=_("Rank"), attrs={"td": {"class": "rank"}})
+    name = tables.Column(verbose_name=_("Player"), attrs={"td": {"class": "entrant"}})
+    games = tables.Column(verbose_name=_("Sittings"))
+    points = tables.Column(verbose_name=_("Points"))
 
     class Meta:
         attrs = {"class": "table table-sm table-hover align-middle standings"}
         order_by = "rank"
-        empty_text = _("No free game is recorded for this season yet.")
+        empty_text = _("No confirmed sitting counts for this table yet.")
 
-    def render_team(self, value, record):
-        url = reverse("team", args=[record["team_id"]])
-        return format_html('<a href="{}">{}</a>', url, value)
+    def render_name(self, value, record):
+        if record.entrant == "team":
+            return format_html(
+                '<a href="{}">{}</a> <span class="badge text-bg-light">{}</span>',
+                reverse("team", args=[record.id]),
+                value,
+                _("team entry"),
+            )
+        return format_html(
+            '<a href="{}">{}</a>', reverse("trophies:player", args=[record.id]), value
+        )
 
-    def value_team(self, value):
+    def value_name(self, value):
         return value
+
+
+class RoyalFreeTable(VariantFreeTable):
+    """The Royal free games (R15): teams by match points (R11)."""
+
+    name = tables.Column(verbose_name=_("Team"), attrs={"td": {"class": "entrant"}})
+    games = tables.Column(verbose_name=_("Matches"))
+    points = tables.Column(verbose_name=_("Match points"))
+
+    class Meta(VariantFreeTable.Meta):
+        empty_text = _("No Royal free game is completed yet.")
+
+    def render_name(self, value, record):
+        return format_html(
+            '<a href="{}">{}</a>', reverse("team", args=[record.id]), value
+        )
+
+
+def free_games_table(table):
+    """The django-tables2 table of one free-games table, sortable on its own."""
+    kind = VariantFreeTable if table.variant else RoyalFreeTable
+    return kind(
+        table.rows,
+        prefix=f"{table.key}-",
+        attrs={
+            "class": "table table-sm table-hover align-middle standings",
+            "id": f"table-{table.key}",
+        },
+    )

@@ -5,7 +5,7 @@ share them), ``api_urlpatterns`` under ``api/``, ``officials_urlpatterns`` under
 
 from django.urls import path
 
-from competitions.views import api, championship, cup, free_games, grand_prix
+from competitions.views import api, championship, cup, free_games, grand_prix, sittings
 from competitions.views.officials import cup as officials_cup
 from competitions.views.officials import free_games as officials_free_games
 from competitions.views.officials import grand_prix as officials_grand_prix
@@ -25,6 +25,14 @@ urlpatterns = [
     path(
         "free-games/<int:year>/", free_games.free_games_season, name="free_games_season"
     ),
+    path("free-games/mine/", sittings.my_free_games, name="free_games_mine"),
+    path("free-games/account/", sittings.account_claim, name="free_games_account"),
+    path("free-games/sittings/new/", sittings.sitting_new, name="sitting_new"),
+    path(
+        "free-games/sittings/<int:pk>/confirm/",
+        sittings.sitting_confirm_view,
+        name="sitting_confirm",
+    ),
     path("cup/", cup.cup_current, name="cup"),
     path("cup/<int:year>/", cup.cup_bracket, name="cup_bracket"),
     path("cup/<int:year>/register/", cup.cup_register_view, name="cup_register"),
@@ -37,6 +45,7 @@ api_urlpatterns = [
     path("grand-prix/", api.grand_prix_list_api, name="grand_prix_list"),
     path("grand-prix/<str:pk>/", api.grand_prix_api, name="grand_prix"),
     path("cup/<str:year>/", api.cup_api, name="cup"),
+    path("free-games/<str:year>/", api.free_games_api, name="free_games"),
 ]
 
 officials_urlpatterns = [
@@ -55,10 +64,36 @@ officials_urlpatterns = [
         officials_grand_prix.grand_prix_pairing_edit,
         name="grand_prix_pairing",
     ),
+    path("free-games/", officials_free_games.free_games_desk, name="free_games"),
     path(
-        "free-games/variant/",
-        officials_free_games.variant_game_new,
-        name="variant_game_new",
+        "free-games/claims/<int:pk>/accept/",
+        officials_free_games.claim_accept,
+        name="claim_accept",
+    ),
+    path(
+        "free-games/claims/<int:pk>/refuse/",
+        officials_free_games.claim_refuse,
+        name="claim_refuse",
+    ),
+    path(
+        "free-games/accounts/link/",
+        officials_free_games.account_link,
+        name="account_link",
+    ),
+    path(
+        "free-games/accounts/unlink/",
+        officials_free_games.account_unlink,
+        name="account_unlink",
+    ),
+    path(
+        "free-games/<int:year>/close/",
+        officials_free_games.year_close,
+        name="free_games_close",
+    ),
+    path(
+        "free-games/<int:year>/reopen/",
+        officials_free_games.year_reopen,
+        name="free_games_reopen",
     ),
     path("cup/<int:year>/", officials_cup.cup_manage, name="cup"),
     path(

@@ -10,17 +10,51 @@ from scoring import urls as scoring
 from stats import urls as stats
 from tarokk_admin import health
 from tarokk_admin.core.login import LoginForm
-from tarokk_admin.views import home, teams
+from tarokk_admin.views import home, sittings, teams
 from trophies import urls as trophies
 
 # A database that does not answer is a 503 with a sentence, not a 500 (core/outage).
 handler500 = "tarokk_admin.core.outage.server_error"
 
 api = competitions.api_urlpatterns + trophies.api_urlpatterns + stats.api_urlpatterns
+# A variant sitting's page, correction and void know its trophies (R14, R15): the
+# recorder's under free-games/, the officials' under officials/free-games/.
+sitting_urlpatterns = [
+    path("free-games/sittings/<int:pk>/", sittings.sitting_page, name="sitting"),
+    path(
+        "free-games/sittings/<int:pk>/correct/",
+        sittings.sitting_correct_view,
+        name="sitting_correct",
+    ),
+    path(
+        "free-games/sittings/<int:pk>/void/",
+        sittings.sitting_void_view,
+        name="sitting_void",
+    ),
+]
+officials_sitting_urlpatterns = [
+    path(
+        "free-games/sittings/<int:pk>/",
+        sittings.officials_sitting_page,
+        name="sitting",
+    ),
+    path(
+        "free-games/sittings/<int:pk>/correct/",
+        sittings.officials_sitting_correct,
+        name="sitting_correct",
+    ),
+    path(
+        "free-games/sittings/<int:pk>/void/",
+        sittings.officials_sitting_void,
+        name="sitting_void",
+    ),
+]
+
 officials = (
     competitions.officials_urlpatterns
     + scoring.officials_urlpatterns
     + trophies.officials_urlpatterns
+    + officials_sitting_urlpatterns
 )
 
 urlpatterns = [
@@ -35,6 +69,7 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
     path("teams/<int:pk>/", teams.team_detail, name="team"),
+    *sitting_urlpatterns,
     path("", include(competitions)),
     path("", include(scoring)),
     path("", include(trophies)),

@@ -10,16 +10,14 @@ from django import forms
 from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 
-from competitions.models import VariantGame
+from competitions.models import Variant
 from trophies.catalogue import trophy_choices
 from trophies.models import TrophyAward
 from trophies.selectors import ROYAL, AwardFilters, award_years, name_query
 
 
 def variant_choices() -> list[tuple[str, Any]]:
-    return [(ROYAL, _("Royal matches"))] + [
-        (v.value, v.label) for v in VariantGame.Variant
-    ]
+    return [(ROYAL, _("Royal matches"))] + [(v.value, v.label) for v in Variant]
 
 
 class TrophyListFilter(django_filters.FilterSet):

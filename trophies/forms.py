@@ -1,61 +1,41 @@
-"""The official's form for a trophy made in a recognised variant game (R14)."""
+"""Officials' forms of variant trophies (R14): a trophy entered against its sitting,
+and what becomes of a sitting's trophies when it is corrected or voided (R15)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from django import forms
-from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from competitions.models import Player, Team, VariantGame
+from competitions.forms.free_games import (
+    SittingCorrectForm,
+    SittingVoidForm,
+)
+from competitions.models import Player, VariantSitting
 from trophies.catalogue import trophy_choices
-from trophies.services.awards import RECOGNISED_VARIANTS
+from trophies.services.sittings import KEEP, MOVE, WITHDRAW
 
 
-class PlayerNumberField(forms.ModelChoiceField):
-    """A player given by federation number (a text input: thousands of players)."""
+class SittingTrophyForm(forms.Form):
+    """A trophy made at a sitting (R14): one of the catalogue's trophies, credited
+    to a player of the sitting, the partner optional (also of the sitting)."""
 
-    def __init__(self, **kwargs: Any) -> None:
-        kwargs.setdefault("widget", forms.TextInput(attrs={"autocomplete": "off"}))
-        super().__init__(
-            queryset=Player.objects.all(),
-            to_field_name="federation_number",
-            error_messages={
-                "invalid_choice": _(
-                    "No player has the federation number “%(value)s”; the "
-                    "player's page on the trophy list shows it."
-                )
-            },
-            **kwargs,
-        )
-
-
-class VariantTrophyForm(forms.Form):
     feast = forms.ChoiceField(
         label=_("Trophy"),
         choices=trophy_choices(empty=_("— choose a trophy —")),
     )
-    variant = forms.ChoiceField(
-        label=_("Variant game"),
-        choices=[("", _("— choose the variant —"))]
-        + [(v.value, v.label) for v in RECOGNISED_VARIANTS],
-    )
-    date = forms.DateField(
-        label=_("Date"), widget=forms.DateInput(attrs={"type": "date"})
-    )
-    event = forms.CharField(
-        label=_("Event"),
-        max_length=120,
-        help_text=_("Where the game was played, e.g. “Emperor night, Szeged”."),
-    )
-    player = PlayerNumberField(
-        label=_("Player (federation number)"),
+    player = forms.ModelChoiceField(
+        label=_("Player"),
+        queryset=Player.objects.none(),
+        empty_label=_("— who announced it —"),
         help_text=_("The player who announced the trophy; credited its value."),
     )
-    partner = PlayerNumberField(label=_("Partner (federation number)"), required=False)
-    team = forms.ModelChoiceField(
-        label=_("Team"), queryset=Team.objects.all(), required=False
+    partner = forms.ModelChoiceField(
+        label=_("Partner"),
+        queryset=Player.objects.none(),
+        required=False,
+        empty_label=_("— none —"),
     )
     jury_note = forms.CharField(
         label=_("Jury note"),
@@ -63,14 +43,13 @@ class VariantTrophyForm(forms.Form):
         help_text=_("Who of the jury confirmed the trophy, and how."),
     )
 
-    def clean_date(self) -> Any:
-        date = self.cleaned_data["date"]
-        if date > timezone.localdate():
-            raise forms.ValidationError(
-                _("%(date)s is in the future; enter the day the game was played.")
-                % {"date": date.isoformat()}
-            )
-        return date
+    def __init__(self, *args: Any, sitting: VariantSitting, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        players = Player.objects.filter(sitting_results__sitting=sitting).order_by(
+            "name_folded"
+        )
+        self.fields["player"].queryset = players
+        self.fields["partner"].queryset = players
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
@@ -83,4 +62,58 @@ class VariantTrophyForm(forms.Form):
         return data
 
 
-VARIANT_LABELS = dict(VariantGame.Variant.choices)
+TROPHY_FATES_CORRECT = [
+    (KEEP, _("Keep them with the corrected sitting")),
+    (WITHDRAW, _("Withdraw them from the trophy list")),
+]
+TROPHY_FATES_VOID = [
+    (WITHDRAW, _("Withdraw them from the trophy list")),
+    (MOVE, _("Move them to another sitting (e.g. the right entry of a duplicate)")),
+]
+
+
+class SittingCorrectSettlingForm(SittingCorrectForm):
+    """The correction of a sitting that may have trophies: asks what becomes of
+    them when it has any (R14, R15)."""
+
+    def __init__(self, *args: Any, trophies: int = 0, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if trophies:
+            self.fields["trophies"] = forms.ChoiceField(
+                label=_("What becomes of the sitting's trophies?"),
+                choices=TROPHY_FATES_CORRECT,
+                widget=forms.RadioSelect,
+            )
+
+
+class SittingVoidSettlingForm(SittingVoidForm):
+    """The void of a sitting: asks what becomes of its trophies when it has any."""
+
+    def __init__(
+        self, *args: Any, sitting: VariantSitting, trophies: int = 0, **kwargs: Any
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        if trophies:
+            self.fields["trophies"] = forms.ChoiceField(
+                label=_("What becomes of the sitting's trophies?"),
+                choices=TROPHY_FATES_VOID,
+                widget=forms.RadioSelect,
+            )
+            self.fields["move_to"] = forms.ModelChoiceField(
+                label=_("Move them to"),
+                required=False,
+                queryset=VariantSitting.objects.filter(
+                    season=sitting.season,
+                    variant=sitting.variant,
+                    status=VariantSitting.Status.CONFIRMED,
+                )
+                .exclude(pk=sitting.pk)
+                .order_by("-date", "-id"),
+                empty_label=_("— the sitting they move to —"),
+            )
+            self.fields["move_to"].label_from_instance = sitting_choice_label
+
+
+def sitting_choice_label(sitting: VariantSitting) -> str:
+    event = f" · {sitting.event}" if sitting.event else ""
+    return f"{sitting.date.isoformat()} · {sitting.title}{event} (#{sitting.pk})"

@@ -7,7 +7,8 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
-from competitions.models import Match, Player, Team, VariantGame
+from competitions.models import Match, Player, Team, Variant, VariantSitting
+from scoring.engine import feast_name
 from scoring.models import Hand
 
 
@@ -32,9 +33,19 @@ class TrophyAward(models.Model):
     match = models.ForeignKey(
         Match, on_delete=models.CASCADE, null=True, blank=True, related_name="+"
     )
-    # A trophy made in a recognised variant game (R14), entered by an official.
+    # A trophy made in a recognised variant game (R14), entered by an official
+    # against its sitting; variant, event and date are the sitting's. Awards entered
+    # before sittings existed keep their variant and event without one.
+    sitting = models.ForeignKey(
+        VariantSitting,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="trophies",
+        verbose_name=_("variant sitting"),
+    )
     variant = models.CharField(
-        _("variant"), max_length=16, choices=VariantGame.Variant.choices, blank=True
+        _("variant"), max_length=16, choices=Variant.choices, blank=True
     )
     event = models.CharField(_("event"), max_length=120, blank=True)
     jury_note = models.TextField(_("jury note"), blank=True)
@@ -63,6 +74,11 @@ class TrophyAward(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} — {self.feast} ({self.value})"
+
+    @property
+    def feast_label(self) -> str:
+        """The trophy's name in the active language."""
+        return feast_name(self.feast)
 
 
 class TrophyCup(models.Model):

@@ -19,7 +19,7 @@ from django.conf import settings
 from django.db import connection
 from django.db.models import F, Max, Min, Q, QuerySet, Sum
 
-from competitions.models import Player
+from competitions.models import RECOGNISED_VARIANTS, Player, VariantSitting
 from tarokk_admin.core.ranking import rank_above, shared_ranks
 from tarokk_admin.core.text import fold
 from trophies.models import TrophyAward, TrophyCup, TrophyTally
@@ -218,3 +218,26 @@ TALLY_VERSION = "tarokk:trophy-tally:version"
 def trophy_cup_thresholds() -> tuple[int, ...]:
     """The thresholds from the settings (R14: 100, 250, 500, 1000), ascending."""
     return tuple(sorted(set(settings.TROPHY_CUP_THRESHOLDS)))
+
+
+def sitting_trophies(sitting: Any) -> list[TrophyAward]:
+    """The trophies entered against a variant sitting (R14): one query."""
+    return list(
+        TrophyAward.objects.filter(sitting=sitting)
+        .select_related("player", "partner")
+        .order_by("-value", "id")
+    )
+
+
+def sittings_for_trophies(limit: int = 50) -> list[Any]:
+    """Confirmed sittings of recognised variants, newest first, that a trophy may be
+    entered against (R14): one query."""
+    return list(
+        VariantSitting.objects.filter(
+            status=VariantSitting.Status.CONFIRMED,
+            variant__in=RECOGNISED_VARIANTS,
+            results__player__isnull=False,
+        )
+        .distinct()
+        .order_by("-date", "-id")[:limit]
+    )

@@ -139,6 +139,9 @@ class TrophyAwardTable(tables.Table):
         text = record.get_variant_display()
         if record.event:
             text = f"{text} — {record.event}"
+        if record.sitting_id:
+            url = reverse("sitting", args=[record.sitting_id])
+            return format_html('<a href="{}">{}</a>', url, text)
         return text
 
     def value_where(self, record: TrophyAward) -> str:

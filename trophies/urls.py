@@ -27,4 +27,9 @@ api_urlpatterns = [
 
 officials_urlpatterns = [
     path("trophies/new/", variants.variant_trophy_new, name="variant_trophy_new"),
+    path(
+        "free-games/sittings/<int:pk>/trophies/new/",
+        variants.sitting_trophy_new,
+        name="sitting_trophy_new",
+    ),
 ]

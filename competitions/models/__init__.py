@@ -5,18 +5,31 @@ matches and tie-breakers, a Grand Prix round and a Royal free game are all ``Mat
 of ``scoring.Hand``s, judged by the one engine.
 """
 
+from .claims import PlayerClaim
 from .competitions import Competition
 from .cup import CupRegistration, CupRound, CupTie
-from .free_games import VariantGame, VariantScore
+from .free_games import (
+    NAMED_VARIANTS,
+    RECOGNISED_VARIANTS,
+    FreeGamesClosing,
+    FreeGamesWinner,
+    SittingResult,
+    Variant,
+    VariantSitting,
+)
 from .grand_prix import GrandPrixEntry
 from .matches import JuryApproval, Lineup, Match, MatchResult
 from .people import Membership, Player, Season, Team
 
 __all__ = [
+    "NAMED_VARIANTS",
+    "RECOGNISED_VARIANTS",
     "Competition",
     "CupRegistration",
     "CupRound",
     "CupTie",
+    "FreeGamesClosing",
+    "FreeGamesWinner",
     "GrandPrixEntry",
     "JuryApproval",
     "Lineup",
@@ -24,8 +37,10 @@ __all__ = [
     "MatchResult",
     "Membership",
     "Player",
+    "PlayerClaim",
     "Season",
+    "SittingResult",
     "Team",
-    "VariantGame",
-    "VariantScore",
+    "Variant",
+    "VariantSitting",
 ]

@@ -1,21 +1,28 @@
-"""Free games (R15): training, variant and test games. Royal free games are ordinary
-matches of the season's ``free`` competition, entered by a referee and scored by the
-engine; a variant game (Emperor, Illustrated, High Tarokk, Royal variants) has no Royal
-hands: an official enters each team's points."""
+"""Free games (R15): the season's free-games competition (Royal free games are its
+matches, entered by a referee and scored by the engine) and closing a year's free
+games, which names each table's winner. Variant sittings: ``sittings.py``."""
 
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Sequence
 from typing import Any
 
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from competitions.models import Competition, Season, Team, VariantGame, VariantScore
+from competitions.models import (
+    Competition,
+    FreeGamesClosing,
+    FreeGamesWinner,
+    Season,
+    VariantSitting,
+)
+from competitions.selectors.free_games import free_games_tables
 from tarokk_admin.core.errors import ServiceError
+from tarokk_admin.core.roles import is_official
 
-POINTS_LIMIT = 100_000
+HISTORY_REASON_MAX = 100
 
 
 def free_games_competition(season: Season) -> Competition:
@@ -28,50 +35,83 @@ def free_games_competition(season: Season) -> Competition:
     return competition
 
 
+def _official(user: Any) -> None:
+    if not is_official(user):
+        raise ServiceError(
+            _("Only officials close or reopen a year's free games."),
+            code="not_an_official",
+        )
+
+
 @transaction.atomic
-def variant_game_record(
-    *,
-    season: Season,
-    variant: str,
-    date: dt.date,
-    scores: Sequence[tuple[Team, int]],
-    user: Any,
-    event: str = "",
-) -> VariantGame:
-    """Store a variant game with its per-team points; all or nothing."""
-    if variant not in VariantGame.Variant.values:
+def free_games_close(
+    *, season: Season, user: Any, today: dt.date | None = None
+) -> FreeGamesClosing:
+    """Close the season's free games when the year is over (R15): each table's
+    first (all of them on a shared first rank) is named its winner and stays named.
+    Refused while a sitting of the year awaits confirmation."""
+    _official(user)
+    season = Season.objects.select_for_update().get(pk=season.pk)
+    if FreeGamesClosing.objects.filter(season=season).exists():
         raise ServiceError(
-            _("Unknown variant %(variant)s.") % {"variant": variant}, field="variant"
+            _("The free games of %(year)s are already closed.") % {"year": season.year},
+            code="closed",
         )
-    if date.year != season.year:
+    today = today or timezone.localdate()
+    if today.year <= season.year:
         raise ServiceError(
-            _("The game's date %(date)s is outside the %(year)s season.")
-            % {"date": date.isoformat(), "year": season.year},
-            field="date",
+            _(
+                "The free games of %(year)s can be closed when the year is over, "
+                "from 1 January %(next)s (R15)."
+            )
+            % {"year": season.year, "next": season.year + 1},
+            code="year_not_over",
         )
-    if len(scores) < 2:
-        raise ServiceError(_("Enter the points of at least two teams."), field="scores")
-    seen: set[int] = set()
-    for team, points in scores:
-        if team.pk in seen:
-            raise ServiceError(
-                _("%(team)s is entered twice.") % {"team": team.name}, field="scores"
+    pending = VariantSitting.objects.filter(
+        season=season, status=VariantSitting.Status.PENDING
+    ).count()
+    if pending:
+        raise ServiceError(
+            _(
+                "%(n)s sitting(s) of %(year)s await confirmation: confirm or void "
+                "them first, so that nothing recorded is left out."
             )
-        seen.add(team.pk)
-        if abs(points) > POINTS_LIMIT:
-            raise ServiceError(
-                _("%(points)s points for %(team)s is not a plausible score.")
-                % {"points": points, "team": team.name},
-                field="scores",
-            )
-    game = VariantGame.objects.create(
-        competition=free_games_competition(season),
-        variant=variant,
-        date=date,
-        event=event.strip(),
-        entered_by=user,
+            % {"n": pending, "year": season.year},
+            code="pending_sittings",
+        )
+    closing = FreeGamesClosing(season=season, closed_at=timezone.now(), closed_by=user)
+    closing._history_user = user  # type: ignore[attr-defined]
+    closing._change_reason = _("closed")  # type: ignore[attr-defined]
+    closing.save()
+    FreeGamesWinner.objects.bulk_create(
+        FreeGamesWinner(
+            closing=closing,
+            table=table.key,
+            title=table.title,
+            player_id=row.id if row.entrant == "player" else None,
+            team_id=row.id if row.entrant == "team" else None,
+            name=row.name,
+            points=row.points,
+        )
+        for table in free_games_tables(season=season)
+        for row in table.leaders
     )
-    VariantScore.objects.bulk_create(
-        VariantScore(game=game, team=team, points=points) for team, points in scores
-    )
-    return game
+    return closing
+
+
+@transaction.atomic
+def free_games_reopen(*, season: Season, user: Any, reason: str) -> None:
+    """Reopen a closed year (an official, with a reason): its winners are no longer
+    named and its sittings may change again; the history keeps the closing."""
+    _official(user)
+    closing = FreeGamesClosing.objects.select_for_update().filter(season=season).first()
+    if closing is None:
+        raise ServiceError(
+            _("The free games of %(year)s are not closed.") % {"year": season.year},
+            code="not_closed",
+        )
+    if not reason.strip():
+        raise ServiceError(_("Say why the year is reopened."), field="reason")
+    closing._history_user = user  # type: ignore[attr-defined]
+    closing._change_reason = reason.strip()[:HISTORY_REASON_MAX]  # type: ignore[attr-defined]
+    closing.delete()

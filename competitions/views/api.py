@@ -1,13 +1,17 @@
-"""The Standings API and the Cup API (HAND_RECORD.md): the same numbers and order as
-the pages; a bad parameter gets a clear 400 or 404 in JSON, never a 500."""
+"""The Standings API, the Cup API (HAND_RECORD.md) and the free-games API (R15): the
+same numbers and order as the pages; a bad parameter gets a clear 400 or 404 in JSON,
+never a 500."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from django.http import HttpRequest, JsonResponse
 from django.utils.translation import gettext as _
 
 from competitions.models import Competition, Season
 from competitions.selectors.cup import cup_api_data
+from competitions.selectors.free_games import free_games_closing, free_games_tables
 from competitions.selectors.standings import (
     championship_table,
     grand_prix_table,
@@ -82,3 +86,43 @@ def cup_api(request: HttpRequest, year: str) -> JsonResponse:
     if data is None:
         return api_error(_("There is no cup in %(year)s.") % {"year": number}, 404)
     return JsonResponse(data, json_dumps_params={"ensure_ascii": False})
+
+
+@api_get
+def free_games_api(request: HttpRequest, year: str) -> JsonResponse:
+    """GET /api/free-games/<year>/: the year's free-games tables as on the page
+    (R15), with each table's winners once the year is closed."""
+    season = _season(year, name="year")
+    if isinstance(season, JsonResponse):
+        return season
+    closing = free_games_closing(season)
+    winners: dict[str, list[dict[str, Any]]] = {}
+    for winner in closing.winners.all() if closing else []:
+        winners.setdefault(winner.table, []).append(
+            {
+                "entrant": "player" if winner.player_id else "team",
+                "id": winner.player_id or winner.team_id,
+                "name": winner.name,
+                "points": winner.points,
+            }
+        )
+    tables = [
+        {
+            "key": table.key,
+            "title": table.title,
+            "variant": table.variant or None,
+            "name": table.name or None,
+            "unit": "match_points" if not table.variant else "variant_points",
+            "rows": [row.as_api() for row in table.rows],
+            "winners": winners.get(table.key, []),
+        }
+        for table in free_games_tables(season=season)
+    ]
+    return JsonResponse(
+        {
+            "season": season.year,
+            "closed": closing.closed_at.date().isoformat() if closing else None,
+            "tables": tables,
+        },
+        json_dumps_params={"ensure_ascii": False},
+    )

@@ -9,16 +9,19 @@ import re
 
 from competitions.models import CupRegistration, CupTie, Match, MatchResult
 from competitions.rules.standings import best_trophy
+from competitions.selectors.free_games import free_games_tables
 from competitions.services.cup.draw import cup_draw
 from competitions.services.cup.registration import cup_ensure
 from competitions.services.cup.ties import cup_match_schedule
 from competitions.services.lineups import lineup_set
 from competitions.services.matches import match_complete, match_cut_set
+from competitions.services.sittings import sitting_confirm, sitting_record
 from scoring.services.hands import hand_save
 from tarokk_admin.core.roles import Role
 from tests.factories import (
     CompetitionFactory,
     MatchFactory,
+    PlayerFactory,
     SeasonFactory,
     UserFactory,
     roster,
@@ -165,3 +168,48 @@ def table_rows(html: str) -> list[list[str]]:
         cells = re.findall(r"<td.*?>(.*?)</td>", tr, flags=re.S)
         rows.append([re.sub(r"<.*?>", "", c).strip() for c in cells])
     return rows
+
+
+# --- Free games (R15) ------------------------------------------------------------
+
+
+def linked_player(name: str | None = None, **kwargs):
+    """A player whose federation record is linked to a user account of their own."""
+    if name is not None:
+        kwargs["name"] = name
+    return PlayerFactory(user=UserFactory(), **kwargs)
+
+
+def sitting_of(
+    results,
+    *,
+    recorder=None,
+    confirm_by=None,
+    variant: str = "emperor",
+    date: dt.date = dt.date(2026, 5, 2),
+    name: str = "",
+    event: str = "",
+):
+    """A sitting recorded through ``sitting_record`` by ``recorder`` (the first
+    player's account by default) and, with ``confirm_by`` (a user), confirmed."""
+    SeasonFactory(year=date.year)
+    recorder = recorder or results[0][0].user
+    sitting = sitting_record(
+        user=recorder,
+        date=date,
+        variant=variant,
+        results=results,
+        name=name,
+        event=event,
+    )
+    if confirm_by is not None:
+        sitting = sitting_confirm(sitting=sitting, user=confirm_by)
+    return sitting
+
+
+def table_of(season, key: str):
+    """One free-games table of the season, by key, as (name, games, points, rank)."""
+    for table in free_games_tables(season=season):
+        if table.key == key:
+            return [(r.name, r.games, r.points, r.rank) for r in table.rows]
+    return None

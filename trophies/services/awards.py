@@ -1,6 +1,7 @@
 """Writing the national trophy list (R9, R14): awards made in matches follow the
-match's hands; officials enter trophies made in recognised variant games. Cups are
-recomputed afterwards by ``trophies.tasks.trophy_cups_refresh`` (``trophy_cups``)."""
+match's hands; officials enter trophies made in recognised variant games against
+their sitting. Cups are recomputed afterwards by ``trophies.tasks.trophy_cups_refresh``
+(``trophy_cups``)."""
 
 from __future__ import annotations
 
@@ -9,25 +10,21 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from competitions.models import Lineup, Match, Player, Team, VariantGame
+from competitions.models import (
+    RECOGNISED_VARIANTS,
+    Lineup,
+    Match,
+    Player,
+    VariantSitting,
+)
 from scoring.engine import trophies_made
 from scoring.engine.catalogue import FEASTS
 from scoring.models import Hand
 from tarokk_admin.core.errors import ServiceError
 from trophies.models import TrophyAward
 from trophies.services.trophy_cups import trophy_cups_refresh_queue
-
-# Variant games whose trophies count (R14: "Emperor Tarokk and other free games");
-# training and test games are not recognised variants.
-RECOGNISED_VARIANTS = (
-    VariantGame.Variant.EMPEROR,
-    VariantGame.Variant.ILLUSTRATED,
-    VariantGame.Variant.HIGH,
-    VariantGame.Variant.ROYAL_VARIANT,
-)
 
 _AWARD_FIELDS = ("player_id", "partner_id", "team_id", "feast", "value", "date")
 
@@ -129,59 +126,92 @@ def trophies_award_match(match: Match) -> dict[str, int]:
     return counts
 
 
+def _sitting_players(sitting: VariantSitting) -> dict[int, Player]:
+    rows = sitting.results.filter(player__isnull=False).select_related("player")
+    return {row.player_id: row.player for row in rows}
+
+
+def trophy_sitting_check(
+    sitting: VariantSitting, player_id: int, partner_id: int | None
+) -> None:
+    """A variant trophy belongs to a confirmed sitting of a recognised variant, and
+    its player and partner sat at it (R14)."""
+    if sitting.status != VariantSitting.Status.CONFIRMED:
+        raise ServiceError(
+            _("Trophies are entered against a confirmed sitting; this one is %(s)s.")
+            % {"s": sitting.get_status_display()},
+            field="sitting",
+        )
+    if sitting.variant not in RECOGNISED_VARIANTS:
+        raise ServiceError(
+            _(
+                "%(variant)s is not a recognised variant: its trophies do not go "
+                "on the trophy list (R14)."
+            )
+            % {"variant": sitting.get_variant_display()},
+            field="sitting",
+        )
+    players = _sitting_players(sitting)
+    if not players:
+        raise ServiceError(
+            _(
+                "This sitting was carried over from a team entry and names no "
+                "players: correct it with its players first."
+            ),
+            field="sitting",
+        )
+    for field, pk in (("player", player_id), ("partner", partner_id)):
+        if pk is not None and pk not in players:
+            raise ServiceError(
+                _("Choose a player of the sitting (%(names)s).")
+                % {"names": ", ".join(p.name for p in players.values())},
+                field=field,
+            )
+
+
 @transaction.atomic
 def trophy_variant_enter(
     *,
+    sitting: VariantSitting,
     feast: str,
-    variant: str,
-    date: dt.date,
-    event: str,
     jury_note: str,
     player: Player,
     partner: Player | None = None,
-    team: Team | None = None,
     user: Any,
 ) -> TrophyAward:
-    """An official enters a trophy made in a recognised variant game (R14): the
-    trophy from the catalogue credits its catalogue value; no match, the variant
-    named."""
+    """An official enters a trophy made in a recognised variant game against its
+    sitting (R14): the trophy from the catalogue credits its catalogue value to a
+    player of the sitting; the sitting gives the variant, event and date."""
     entry = FEASTS.get(feast)
     if entry is None or not entry.is_trophy:
         raise ServiceError(
             _("%(code)s is not a trophy of the catalogue (R9).") % {"code": feast},
             field="feast",
         )
-    if variant not in RECOGNISED_VARIANTS:
-        raise ServiceError(
-            _("Choose a recognised variant game (R14)."), field="variant"
-        )
-    if date > timezone.localdate():
-        raise ServiceError(
-            _("The date %(date)s is in the future.") % {"date": date.isoformat()},
-            field="date",
-        )
-    if not event.strip():
-        raise ServiceError(_("Name the event the game was played at."), field="event")
-    if not jury_note.strip():
-        raise ServiceError(
-            _("Add the jury's note confirming the trophy."), field="jury_note"
-        )
     if partner is not None and partner.pk == player.pk:
         raise ServiceError(
             _("The partner must be another player than the one credited."),
             field="partner",
         )
-    award = TrophyAward.objects.create(
+    sitting = VariantSitting.objects.select_for_update().get(pk=sitting.pk)
+    trophy_sitting_check(sitting, player.pk, partner.pk if partner else None)
+    if not jury_note.strip():
+        raise ServiceError(
+            _("Add the jury's note confirming the trophy."), field="jury_note"
+        )
+    award = TrophyAward(
         player=player,
         partner=partner,
-        team=team,
         feast=entry.code,
         value=entry.value,
-        date=date,
-        variant=variant,
-        event=event.strip(),
+        date=sitting.date,
+        sitting=sitting,
+        variant=sitting.variant,
+        event=sitting.event,
         jury_note=jury_note.strip(),
         entered_by=user,
     )
+    award._history_user = user  # type: ignore[attr-defined]
+    award.save()
     trophy_cups_refresh_queue([player.pk])
     return award

@@ -1,4 +1,5 @@
-"""A player's page: every trophy (linked to its match) and every cup as badges."""
+"""A player's page: every trophy (linked to its match or sitting), every cup as badges,
+and the free-games results per year and variant (R15)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.safestring import mark_safe
 
 from competitions.models import Player
+from competitions.selectors.free_games import player_free_games
 from tarokk_admin.core.tables import table_configure, table_export
 from trophies.selectors import player_trophies, trophy_cup_thresholds, trophy_cups_of
 from trophies.tables import CUP_ICON, TrophyAwardTable
@@ -32,5 +34,6 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "count": len(awards),
             "first_threshold": trophy_cup_thresholds()[0],
             "cup_icon": mark_safe(CUP_ICON),
+            "free_games": player_free_games(player),
         },
     )

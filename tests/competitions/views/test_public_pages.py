@@ -255,49 +255,6 @@ def test_grand_prix_page_shows_raw_totals_and_rounds(client):
     assert "Total (raw, 24 hands)" in html
 
 
-def test_free_games_table_names_the_winner_of_variant_and_royal_games(client):
-    season = SeasonFactory(year=2026)
-    a, b = TeamFactory(name="Alfa"), TeamFactory(name="Béta")
-    official = UserFactory(roles=[Role.OFFICIAL])
-    client.force_login(official)
-    response = client.post(
-        "/officials/free-games/variant/",
-        {
-            "season": season.pk,
-            "variant": "emperor",
-            "date": "2026-05-02",
-            "team_1": a.pk,
-            "points_1": 120,
-            "team_2": b.pk,
-            "points_2": 80,
-        },
-    )
-    assert response.status_code == 302
-    free = Competition.objects.get(kind=Competition.Kind.FREE)
-    completed(free, b, a, 50, 10)  # a Royal free game: Béta 130, Alfa 130
-    client.logout()
-    html = client.get("/free-games/2026/").content.decode()
-    assert "Winners of the year (shared): Alfa, Béta" in html
-
-
-def test_variant_game_form_names_the_field_that_is_wrong(client):
-    season = SeasonFactory(year=2026)
-    a = TeamFactory(name="Alfa")
-    client.force_login(UserFactory(roles=[Role.OFFICIAL]))
-    response = client.post(
-        "/officials/free-games/variant/",
-        {
-            "season": season.pk,
-            "variant": "emperor",
-            "date": "2025-05-02",
-            "team_1": a.pk,
-        },
-    )
-    html = response.content.decode()
-    assert response.status_code == 200
-    assert "Enter Alfa&#x27;s points." in html
-
-
 def test_home_page_shows_leaders_latest_results_and_next_matches(client):
     season, teams = league(4, 1)
     champ = Competition.objects.get(season=season, kind="championship")

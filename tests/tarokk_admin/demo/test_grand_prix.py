@@ -12,10 +12,12 @@ from competitions.models import (
     Competition,
     GrandPrixEntry,
     Match,
-    VariantGame,
-    VariantScore,
+    PlayerClaim,
+    SittingResult,
+    Variant,
+    VariantSitting,
 )
-from competitions.selectors.free_games import free_games_table, free_games_winners
+from competitions.selectors.free_games import free_games_tables
 from competitions.selectors.matches import match_as_record
 from competitions.selectors.standings import championship_table, grand_prix_table
 from scoring.engine import score_match_record
@@ -46,7 +48,8 @@ def seeded():
     demo_accounts_seed()
     demo_federation_seed()
     lines = demo_grand_prix_seed() + demo_free_games_seed()
-    assert len(lines) == 2
+    assert lines[0].startswith("Demo Grand Prix")
+    assert lines[-1].startswith("Demo free games")
     return Competition.objects.select_related("season").get(
         kind=Competition.Kind.GRAND_PRIX, name=GRAND_PRIX_NAME
     )
@@ -113,7 +116,7 @@ def test_r15_the_demo_grand_prix_counts_for_the_championship(seeded):
     }
 
 
-def test_r15_demo_free_games_name_a_winner_royal_games_scored_by_the_engine(
+def test_r15_demo_free_games_have_sittings_of_every_variant_and_royal_games(
     seeded, client
 ):
     season = seeded.season
@@ -127,15 +130,24 @@ def test_r15_demo_free_games_name_a_winner_royal_games_scored_by_the_engine(
         assert {r.team.name: (r.total, r.points) for r in match.results.all()} == {
             name: (t["total"], t["points"]) for name, t in judged["teams"].items()
         }
-    assert sorted(VariantGame.objects.values_list("variant", flat=True)) == [
-        VariantGame.Variant.EMPEROR,
-        VariantGame.Variant.ILLUSTRATED,
-    ]
-    winners = free_games_winners(free_games_table(season=season))
-    assert winners == [DEMO_TEAMS[10][0]]
+    sittings = VariantSitting.objects.filter(season=season)
+    confirmed = sittings.filter(status=VariantSitting.Status.CONFIRMED)
+    assert set(confirmed.values_list("variant", flat=True)) == set(Variant.values)
+    assert sittings.filter(status=VariantSitting.Status.PENDING).count() == 2
+    for sitting in sittings:
+        players = sitting.results.filter(player__isnull=False).count()
+        assert 3 <= players <= 5
+        assert sitting.recorded_by.player.pk in set(
+            sitting.results.values_list("player_id", flat=True)
+        )
+    assert PlayerClaim.objects.filter(status=PlayerClaim.Status.PENDING).count() == 1
+    tables = free_games_tables(season=season)
+    assert [t.key for t in tables][:4] == ["royal", "emperor", "illustrated", "high"]
+    assert len(tables) == 7  # royal + 6 variant tables (3 of them named)
     page = client.get(f"/free-games/{season.year}/")
     assert page.status_code == 200
-    assert DEMO_TEAMS[10][0] in page.content.decode()
+    for table in tables:
+        assert table.title in page.content.decode()
 
 
 def test_a_second_run_of_the_demo_grand_prix_and_free_games_creates_nothing(seeded):
@@ -147,8 +159,9 @@ def test_a_second_run_of_the_demo_grand_prix_and_free_games_creates_nothing(seed
                 GrandPrixEntry,
                 Match,
                 Hand,
-                VariantGame,
-                VariantScore,
+                VariantSitting,
+                SittingResult,
+                PlayerClaim,
             )
         ]
 

@@ -83,8 +83,9 @@ MODELS = (
     "competitions.MatchResult",
     "competitions.JuryApproval",
     "competitions.GrandPrixEntry",
-    "competitions.VariantGame",
-    "competitions.VariantScore",
+    "competitions.VariantSitting",
+    "competitions.SittingResult",
+    "competitions.PlayerClaim",
     "scoring.Hand",
 )
 

@@ -8,6 +8,7 @@ import datetime as dt
 import pytest
 
 from competitions.services.matches import match_void
+from tests.competitions.kit import linked_player, sitting_of
 from tests.factories import PlayerFactory, UserFactory
 from tests.scoring.kit import ann, hand
 from tests.trophies.kit import (
@@ -118,13 +119,16 @@ def test_r14_new_cups_are_e_mailed_to_officials_once(
     no_mail = official()
     no_mail.email = ""
     no_mail.save()
-    player = PlayerFactory(name="Kovács Éva")
+    player = linked_player("Kovács Éva")
+    sitting = sitting_of(
+        [(player, 10), (linked_player(), 20), (linked_player(), 30)],
+        date=day(3),
+        confirm_by=first,
+    )
     with django_capture_on_commit_callbacks(execute=True):
         trophy_variant_enter(
+            sitting=sitting,
             feast="royal",
-            variant="emperor",
-            date=day(3),
-            event="Emperor night",
             jury_note="Seen by the jury",
             player=player,
             user=first,

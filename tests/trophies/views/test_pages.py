@@ -9,6 +9,7 @@ import pytest
 from django.urls import reverse
 
 from tarokk_admin.core.roles import Role
+from tests.competitions.kit import linked_player, sitting_of
 from tests.factories import PlayerFactory, TeamFactory, UserFactory
 from tests.scoring.kit import ann, hand
 from tests.trophies.kit import (
@@ -183,9 +184,28 @@ def test_unknown_player_page_is_404(client):
     assert client.get("/players/999999/").status_code == 404
 
 
-# --- Variant-game trophies (officials only) --------------------------------------
+# --- Variant-game trophies, entered against their sitting (officials only, R14) ----
 
 NEW = "/officials/trophies/new/"
+
+
+def _sitting(variant="emperor", confirmed=True):
+    eva, bela, cili = (
+        linked_player(n) for n in ("Kovács Éva", "Nagy Béla", "Ács Cili")
+    )
+    sitting = sitting_of(
+        [(eva, 120), (bela, -40), (cili, -80)],
+        variant=variant,
+        name="" if variant == "emperor" else "Próba",
+        event="Emperor night, Szeged",
+        date=dt.date(2026, 3, 1),
+        confirm_by=bela.user if confirmed else None,
+    )
+    return sitting, eva, bela, cili
+
+
+def _trophy_url(sitting):
+    return f"/officials/free-games/sittings/{sitting.pk}/trophies/new/"
 
 
 def test_variant_page_sends_anonymous_visitors_to_log_in(client):
@@ -195,64 +215,89 @@ def test_variant_page_sends_anonymous_visitors_to_log_in(client):
 
 
 @pytest.mark.parametrize("role", [None, Role.REFEREE, Role.JURY, Role.TEAM_CAPTAIN])
-def test_variant_page_is_forbidden_to_everyone_but_officials(client, role):
+def test_variant_pages_are_forbidden_to_everyone_but_officials(client, role):
+    sitting = _sitting()[0]
     client.force_login(UserFactory(roles=[role] if role else []))
     assert client.get(NEW).status_code == 403
-    assert client.post(NEW, {}).status_code == 403
+    assert client.get(_trophy_url(sitting)).status_code == 403
+    assert client.post(_trophy_url(sitting), {}).status_code == 403
 
 
-def _variant_post(who, **changes):
+def test_r14_the_officials_choose_among_confirmed_sittings_of_recognised_variants(
+    client,
+):
+    confirmed = _sitting()[0]
+    pending = _sitting(confirmed=False)[0]
+    training = _sitting(variant="training")[0]
+    client.force_login(official())
+    html = client.get(NEW).content.decode()
+    assert _trophy_url(confirmed) in html
+    assert _trophy_url(pending) not in html
+    assert _trophy_url(training) not in html
+
+
+def _post(who, **changes):
     data = {
         "feast": "golgotha",
-        "variant": "emperor",
-        "date": "2026-03-01",
-        "event": "Emperor night, Szeged",
-        "player": who.federation_number,
+        "player": who.pk,
         "partner": "",
-        "team": "",
         "jury_note": "Confirmed by the jury chair.",
     }
     data.update(changes)
     return data
 
 
-def test_r14_official_enters_a_variant_trophy_with_no_match(
+def test_r14_official_enters_a_trophy_against_its_sitting(
     client, django_capture_on_commit_callbacks
 ):
+    sitting, eva, bela, _cili = _sitting()
     officer = official()
     client.force_login(officer)
-    assert client.get(NEW).status_code == 200
-    player, partner = PlayerFactory(), PlayerFactory()
+    assert client.get(_trophy_url(sitting)).status_code == 200
     with django_capture_on_commit_callbacks(execute=True):
-        response = client.post(
-            NEW, _variant_post(player, partner=partner.federation_number)
-        )
+        response = client.post(_trophy_url(sitting), _post(eva, partner=bela.pk))
     assert response.status_code == 302
-    assert response["Location"] == f"/players/{player.pk}/"
+    assert response["Location"] == f"/free-games/sittings/{sitting.pk}/"
     award = TrophyAward.objects.get()
-    assert (award.player, award.partner, award.match) == (player, partner, None)
+    assert (award.player, award.partner, award.match, award.sitting) == (
+        eva,
+        bela,
+        None,
+        sitting,
+    )
     assert (award.feast, award.value, award.variant) == ("golgotha", 130, "emperor")
+    assert (award.date, award.event) == (sitting.date, "Emperor night, Szeged")
     assert award.jury_note == "Confirmed by the jury chair."
     assert award.entered_by == officer
-    assert [c.threshold for c in player.trophy_cups.all()] == [100]  # R14 cups follow
+    assert [c.threshold for c in eva.trophy_cups.all()] == [100]  # R14 cups follow
+    page = client.get(f"/free-games/sittings/{sitting.pk}/").content.decode()
+    assert "Golgotha" in page
+    # The trophy list says where it was made: a link to its sitting.
+    player_page = client.get(f"/players/{eva.pk}/").content.decode()
+    assert f'href="/free-games/sittings/{sitting.pk}/">Emperor Tarokk' in player_page
 
 
 @pytest.mark.parametrize(
     ("changes", "field", "words"),
     [
         pytest.param({"feast": "cash"}, "feast", "valid choice", id="not-a-trophy"),
-        pytest.param({"variant": "training"}, "variant", "valid", id="training"),
-        pytest.param({"player": "H99999"}, "player", "H99999", id="unknown-player"),
-        pytest.param({"date": "2999-01-01"}, "date", "future", id="future-date"),
+        pytest.param({"player": "stranger"}, "player", "valid choice", id="stranger"),
         pytest.param({"jury_note": " "}, "jury_note", "required", id="no-jury-note"),
+        pytest.param(
+            {"partner": "self"}, "partner", "another player", id="own-partner"
+        ),
     ],
 )
 def test_variant_form_errors_are_on_their_field_and_store_nothing(
     client, changes, field, words
 ):
+    sitting, eva, _bela, _cili = _sitting()
+    if changes.get("player") == "stranger":
+        changes["player"] = PlayerFactory().pk
+    if changes.get("partner") == "self":
+        changes["partner"] = eva.pk
     client.force_login(official())
-    player = PlayerFactory()
-    response = client.post(NEW, _variant_post(player, **changes))
+    response = client.post(_trophy_url(sitting), _post(eva, **changes))
     assert response.status_code == 200
     errors = response.context["form"].errors
     assert field in errors
@@ -260,11 +305,21 @@ def test_variant_form_errors_are_on_their_field_and_store_nothing(
     assert not TrophyAward.objects.exists()
 
 
-def test_variant_form_refuses_the_player_as_own_partner(client):
+@pytest.mark.parametrize(
+    ("variant", "confirmed", "words"),
+    [
+        pytest.param("emperor", False, "confirmed sitting", id="pending-sitting"),
+        pytest.param("training", True, "not a recognised variant", id="r14-training"),
+    ],
+)
+def test_r14_a_trophy_needs_a_confirmed_sitting_of_a_recognised_variant(
+    client, variant, confirmed, words
+):
+    sitting, eva, _bela, _cili = _sitting(variant=variant, confirmed=confirmed)
     client.force_login(official())
-    player = PlayerFactory()
-    response = client.post(NEW, _variant_post(player, partner=player.federation_number))
-    assert "partner" in response.context["form"].errors
+    response = client.post(_trophy_url(sitting), _post(eva))
+    assert response.status_code == 200
+    assert words in " ".join(response.context["form"].non_field_errors())
     assert not TrophyAward.objects.exists()
 
 

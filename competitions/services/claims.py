@@ -1,0 +1,162 @@
+"""Linking a user's account to their federation record (``Player.user``), so that
+the player can record and confirm free-game sittings (R15).
+
+Two ways, both ending in the same link: the user claims their record by federation
+number and an official accepts (or refuses) the claim; or an official links (or
+unlinks) an account directly. The player's history keeps every link and unlink.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from competitions.models import Player, PlayerClaim
+from tarokk_admin.core.errors import ServiceError
+from tarokk_admin.core.roles import is_official
+
+HISTORY_REASON_MAX = 100
+
+
+def _official(user: Any) -> None:
+    if not is_official(user):
+        raise ServiceError(
+            _("Only officials link accounts to players."), code="not_an_official"
+        )
+
+
+def _link(player: Player, account: Any, by: Any, why: str) -> None:
+    linked = Player.objects.filter(user=account).exclude(pk=player.pk).first()
+    if linked is not None:
+        raise ServiceError(
+            _("The account %(user)s is already linked to %(player)s.")
+            % {"user": account.get_username(), "player": linked.name},
+            field="user",
+            code="account_linked",
+        )
+    if player.user_id is not None and player.user_id != account.pk:
+        raise ServiceError(
+            _("%(player)s is already linked to another account; unlink it first.")
+            % {"player": player.name},
+            field="player",
+            code="player_linked",
+        )
+    player.user = account
+    player._history_user = by  # type: ignore[attr-defined]
+    player._change_reason = why[:HISTORY_REASON_MAX]  # type: ignore[attr-defined]
+    player.save()
+
+
+@transaction.atomic
+def player_claim_make(*, user: Any, player: Player) -> PlayerClaim:
+    """The signed-in user says they are this player; an official decides."""
+    if Player.objects.filter(user=user).exists():
+        raise ServiceError(
+            _("Your account is already linked to a player."), code="account_linked"
+        )
+    if player.user_id is not None:
+        raise ServiceError(
+            _(
+                "%(player)s is already linked to an account; if that is wrong, "
+                "ask an official."
+            )
+            % {"player": player.name},
+            field="player",
+            code="player_linked",
+        )
+    if PlayerClaim.objects.filter(
+        user=user, status=PlayerClaim.Status.PENDING
+    ).exists():
+        raise ServiceError(
+            _("Your claim is already waiting for an official."), code="claim_pending"
+        )
+    claim = PlayerClaim(user=user, player=player)
+    claim._history_user = user  # type: ignore[attr-defined]
+    claim.save()
+    return claim
+
+
+def _decide(claim: PlayerClaim, user: Any, status: str, note: str) -> PlayerClaim:
+    claim.status, claim.note = status, note.strip()
+    claim.decided_by, claim.decided_at = user, timezone.now()
+    claim._history_user = user  # type: ignore[attr-defined]
+    claim.save()
+    return claim
+
+
+def _pending(claim: PlayerClaim) -> PlayerClaim:
+    claim = PlayerClaim.objects.select_for_update().get(pk=claim.pk)
+    if claim.status != PlayerClaim.Status.PENDING:
+        raise ServiceError(
+            _("This claim is already %(status)s.")
+            % {"status": claim.get_status_display()},
+            code="decided",
+        )
+    return claim
+
+
+@transaction.atomic
+def player_claim_accept(*, claim: PlayerClaim, user: Any) -> PlayerClaim:
+    """An official accepts the claim: the account is linked to the player."""
+    _official(user)
+    claim = _pending(claim)
+    _link(claim.player, claim.user, user, _("claim accepted"))
+    return _decide(claim, user, PlayerClaim.Status.ACCEPTED, "")
+
+
+@transaction.atomic
+def player_claim_refuse(*, claim: PlayerClaim, user: Any, note: str) -> PlayerClaim:
+    """An official refuses the claim, saying why (the user reads it)."""
+    _official(user)
+    claim = _pending(claim)
+    if not note.strip():
+        raise ServiceError(_("Say why the claim is refused."), field="note")
+    return _decide(claim, user, PlayerClaim.Status.REFUSED, note)
+
+
+@transaction.atomic
+def player_account_link(*, player: Player, username: str, user: Any) -> Player:
+    """An official links an existing account to the player directly."""
+    _official(user)
+    account = get_user_model().objects.filter(username=username.strip()).first()
+    if account is None:
+        raise ServiceError(
+            _("There is no account with the username “%(name)s”.")
+            % {"name": username.strip()[:150]},
+            field="username",
+            code="no_account",
+        )
+    player = Player.objects.select_for_update().get(pk=player.pk)
+    _link(player, account, user, _("account linked by an official"))
+    for claim in PlayerClaim.objects.filter(
+        user=account, status=PlayerClaim.Status.PENDING
+    ):
+        if claim.player_id == player.pk:
+            _decide(claim, user, PlayerClaim.Status.ACCEPTED, "")
+        else:
+            note = _("An official linked the account to %(player)s.")
+            _decide(
+                claim, user, PlayerClaim.Status.REFUSED, note % {"player": player.name}
+            )
+    return player
+
+
+@transaction.atomic
+def player_account_unlink(*, player: Player, user: Any) -> Player:
+    """An official removes the link between a player and their account."""
+    _official(user)
+    player = Player.objects.select_for_update().get(pk=player.pk)
+    if player.user_id is None:
+        raise ServiceError(
+            _("%(player)s has no linked account.") % {"player": player.name},
+            code="not_linked",
+        )
+    player.user = None
+    player._history_user = user  # type: ignore[attr-defined]
+    player._change_reason = _("account unlinked by an official")  # type: ignore[attr-defined]
+    player.save()
+    return player

@@ -1,0 +1,375 @@
+"""Variant sittings (R15): a player of the table records the sitting, another player
+of the table or an official confirms it, and until then it counts nowhere. The
+recorder corrects or voids it before confirmation, officials at any time; each
+correction and void keeps its reason, and the history keeps every version.
+
+Who may do what is decided here (``competitions.selectors.sittings.sitting_rights``),
+not only by the pages, so every caller meets the same refusals.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+from typing import Any, NoReturn
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from competitions.models import (
+    NAMED_VARIANTS,
+    Player,
+    Season,
+    SittingResult,
+    Variant,
+    VariantSitting,
+)
+from competitions.selectors.free_games import free_games_closed_years
+from competitions.selectors.sittings import player_of, sitting_rights
+from tarokk_admin.core.errors import ServiceError
+from tarokk_admin.core.text import fold
+
+PLAYERS_MIN, PLAYERS_MAX = 3, 5  # R15: a sitting of 3-5 players
+POINTS_LIMIT = 100_000
+REASON_MAX = 500
+HISTORY_REASON_MAX = 100  # django-simple-history's change-reason column
+
+Results = Sequence[tuple[Player, int]]
+
+
+def _refuse(
+    message: str, *, field: str | None = None, code: str = "refused"
+) -> NoReturn:
+    raise ServiceError(message, field=field, code=code)
+
+
+def _season_of(date: dt.date) -> Season:
+    if date > timezone.localdate():
+        _refuse(
+            _("%(date)s is in the future: enter the day the sitting was played.")
+            % {"date": date.isoformat()},
+            field="date",
+        )
+    season = Season.objects.filter(year=date.year).first()
+    if season is None:
+        _refuse(
+            _("There is no %(year)s season: an official creates it first.")
+            % {"year": date.year},
+            field="date",
+        )
+    return season
+
+
+def _open_year(year: int) -> None:
+    """R15: once an official closes a year's free games, its sittings stand."""
+    if year in free_games_closed_years([year]):
+        _refuse(
+            _(
+                "The free games of %(year)s are closed: their sittings can no "
+                "longer change (an official may reopen the year)."
+            )
+            % {"year": year},
+            code="closed",
+        )
+
+
+def _name(season: Season, variant: str, name: str) -> str:
+    """The game's name for Royal variants, training and test games (R15), spelled as
+    an earlier sitting of the season spelled it when the two differ only in case or
+    accents (so one game keeps one table)."""
+    name = " ".join(name.split())
+    if variant not in NAMED_VARIANTS:
+        if name:
+            _refuse(
+                _(
+                    "%(variant)s has no name of its own: leave the name empty "
+                    "(only Royal variants, training and test games are named)."
+                )
+                % {"variant": Variant(variant).label},
+                field="name",
+            )
+        return ""
+    if not name:
+        _refuse(
+            _("Name the game: %(variant)s sittings are recorded under their name.")
+            % {"variant": Variant(variant).label},
+            field="name",
+        )
+    if len(name) > 80:
+        _refuse(_("Keep the game's name under 80 characters."), field="name")
+    for known in (
+        VariantSitting.objects.filter(season=season, variant=variant)
+        .exclude(name="")
+        .values_list("name", flat=True)
+        .distinct()
+    ):
+        if fold(known) == fold(name):
+            return known
+    return name
+
+
+def _check_results(results: Results) -> None:
+    if not PLAYERS_MIN <= len(results) <= PLAYERS_MAX:
+        _refuse(
+            _("A sitting has 3 to 5 players (R15); %(n)s are entered.")
+            % {"n": len(results)},
+            field="results",
+        )
+    seen: set[int] = set()
+    for player, points in results:
+        if player.pk in seen:
+            _refuse(
+                _("%(player)s is entered twice.") % {"player": player.name},
+                field="results",
+            )
+        seen.add(player.pk)
+        if abs(points) > POINTS_LIMIT:
+            _refuse(
+                _("%(points)s points for %(player)s is not a plausible score.")
+                % {"points": points, "player": player.name},
+                field="results",
+            )
+
+
+def _check_variant(variant: str) -> None:
+    if variant not in Variant.values:
+        _refuse(
+            _("Unknown variant %(variant)s.") % {"variant": variant[:40]},
+            field="variant",
+        )
+
+
+def _check_event(event: str) -> str:
+    event = " ".join(event.split())
+    if len(event) > 120:
+        _refuse(_("Keep the event under 120 characters."), field="event")
+    return event
+
+
+def _check_reason(reason: str, what: str) -> str:
+    reason = reason.strip()
+    if not reason:
+        _refuse(what, field="reason")
+    if len(reason) > REASON_MAX:
+        _refuse(
+            _("Keep the reason under %(n)s characters.") % {"n": REASON_MAX},
+            field="reason",
+        )
+    return reason
+
+
+def _save(sitting: VariantSitting, user: Any, why: str) -> None:
+    sitting._history_user = user  # type: ignore[attr-defined]
+    sitting._change_reason = why[:HISTORY_REASON_MAX]  # type: ignore[attr-defined]
+    sitting.save()
+
+
+def _results_set(
+    sitting: VariantSitting, results: Results, user: Any, why: str
+) -> None:
+    """Make the sitting's results these, row by row, so each change is in the
+    results' history (a carried sitting's team rows are replaced by players)."""
+    wanted = {player.pk: points for player, points in results}
+    for row in list(sitting.results.all()):
+        row._history_user = user  # type: ignore[attr-defined]
+        row._change_reason = why[:HISTORY_REASON_MAX]  # type: ignore[attr-defined]
+        if row.player_id is None or row.player_id not in wanted:
+            row.delete()
+        elif row.points != wanted[row.player_id]:
+            row.points = wanted.pop(row.player_id)
+            row.save()
+        else:
+            wanted.pop(row.player_id)
+    for player_id, points in wanted.items():
+        row = SittingResult(sitting=sitting, player_id=player_id, points=points)
+        row._history_user = user  # type: ignore[attr-defined]
+        row._change_reason = why[:HISTORY_REASON_MAX]  # type: ignore[attr-defined]
+        row.save()
+
+
+def _not_twice(
+    season: Season, date: dt.date, variant: str, name: str, event: str, results: Results
+) -> None:
+    """The same sitting is not recorded twice (a form sent again from a phone on a
+    slow connection, two players of the table recording it): the same day, game,
+    event, players and points as a sitting that is not void. The season's row is
+    locked so that two recordings at once are compared one after the other."""
+    Season.objects.select_for_update().filter(pk=season.pk).first()
+    wanted = {(player.pk, points) for player, points in results}
+    same = VariantSitting.objects.filter(
+        season=season, date=date, variant=variant, name=name, event=event
+    ).exclude(status=VariantSitting.Status.VOID)
+    for sitting in same.prefetch_related("results"):
+        if {(r.player_id, r.points) for r in sitting.results.all()} == wanted:
+            _refuse(
+                _(
+                    "This sitting is already recorded (%(status)s, by %(user)s): "
+                    "confirm that one instead."
+                )
+                % {
+                    "status": sitting.get_status_display(),
+                    "user": sitting.recorded_by.get_username()
+                    if sitting.recorded_by
+                    else "—",
+                },
+                code="duplicate",
+            )
+
+
+@transaction.atomic
+def sitting_record(
+    *,
+    user: Any,
+    date: dt.date,
+    variant: str,
+    results: Results,
+    name: str = "",
+    event: str = "",
+) -> VariantSitting:
+    """A player of the table records a sitting (R15): all or nothing; it awaits
+    another player's (or an official's) confirmation and counts nowhere until then."""
+    recorder = player_of(user)
+    if recorder is None:
+        _refuse(
+            _(
+                "Your account is not linked to a player of the federation: claim "
+                "your federation record first, then record your sittings."
+            ),
+            code="not_a_player",
+        )
+    _check_variant(variant)
+    season = _season_of(date)
+    _open_year(date.year)
+    name = _name(season, variant, name)
+    event = _check_event(event)
+    _check_results(results)
+    if recorder.pk not in {player.pk for player, _points in results}:
+        _refuse(
+            _("You record a sitting you played in: add yourself to its players."),
+            field="results",
+        )
+    _not_twice(season, date, variant, name, event, results)
+    sitting = VariantSitting(
+        season=season,
+        variant=variant,
+        name=name,
+        date=date,
+        event=event,
+        recorded_by=user,
+        recorded_at=timezone.now(),
+    )
+    _save(sitting, user, _("recorded"))
+    _results_set(sitting, results, user, _("recorded"))
+    return sitting
+
+
+def _locked(sitting: VariantSitting) -> VariantSitting:
+    return VariantSitting.objects.select_for_update().get(pk=sitting.pk)
+
+
+@transaction.atomic
+def sitting_confirm(*, sitting: VariantSitting, user: Any) -> VariantSitting:
+    """Another player of the table, or an official, confirms the sitting (R15)."""
+    sitting = _locked(sitting)
+    if sitting.status != VariantSitting.Status.PENDING:
+        _refuse(
+            _("This sitting is %(status)s: there is nothing to confirm.")
+            % {"status": sitting.get_status_display()},
+            code="not_pending",
+        )
+    _open_year(sitting.date.year)
+    if sitting.recorded_by_id is not None and sitting.recorded_by_id == user.pk:
+        _refuse(
+            _(
+                "Another player of the table or an official confirms a sitting, "
+                "not the player who recorded it."
+            ),
+            code="own_sitting",
+        )
+    if not sitting_rights(sitting, user).confirm:
+        _refuse(
+            _("Only a player of this table or an official may confirm it."),
+            code="not_at_the_table",
+        )
+    sitting.status = VariantSitting.Status.CONFIRMED
+    sitting.confirmed_by = user
+    sitting.confirmed_at = timezone.now()
+    _save(sitting, user, _("confirmed"))
+    return sitting
+
+
+def _may_change(sitting: VariantSitting, user: Any) -> None:
+    if sitting.status == VariantSitting.Status.VOID:
+        _refuse(_("This sitting is void; a void sitting stays void."), code="void")
+    _open_year(sitting.date.year)
+    if not sitting_rights(sitting, user).correct:
+        if sitting.status == VariantSitting.Status.CONFIRMED:
+            _refuse(
+                _("The sitting is confirmed: only an official may change it now."),
+                code="confirmed",
+            )
+        _refuse(
+            _(
+                "Only the player who recorded this sitting, or an official, may "
+                "change it."
+            ),
+            code="not_the_recorder",
+        )
+
+
+@transaction.atomic
+def sitting_correct(
+    *,
+    sitting: VariantSitting,
+    user: Any,
+    reason: str,
+    date: dt.date,
+    variant: str,
+    results: Results,
+    name: str = "",
+    event: str = "",
+) -> VariantSitting:
+    """Correct a sitting with a reason (R15): its recorder before confirmation, an
+    official at any time. A correction keeps the sitting's status."""
+    sitting = _locked(sitting)
+    _may_change(sitting, user)
+    reason = _check_reason(reason, _("Say why the sitting is corrected."))
+    _check_variant(variant)
+    season = _season_of(date)
+    _open_year(date.year)
+    name = _name(season, variant, name)
+    event = _check_event(event)
+    _check_results(results)
+    recorder = player_of(user)
+    if (
+        sitting.status == VariantSitting.Status.PENDING
+        and sitting.recorded_by_id == user.pk
+        and recorder is not None
+        and recorder.pk not in {player.pk for player, _points in results}
+    ):
+        _refuse(
+            _(
+                "You recorded this sitting as a player of it: keep yourself among "
+                "its players (an official may correct that)."
+            ),
+            field="results",
+        )
+    sitting.season, sitting.date, sitting.variant = season, date, variant
+    sitting.name, sitting.event, sitting.reason = name, event, reason
+    _save(sitting, user, reason)
+    _results_set(sitting, results, user, reason)
+    return sitting
+
+
+@transaction.atomic
+def sitting_void(*, sitting: VariantSitting, user: Any, reason: str) -> VariantSitting:
+    """Void a sitting with a reason (R15): it counts nowhere; the row and its history
+    stay."""
+    sitting = _locked(sitting)
+    _may_change(sitting, user)
+    reason = _check_reason(reason, _("Say why the sitting is void."))
+    sitting.status = VariantSitting.Status.VOID
+    sitting.reason = reason
+    _save(sitting, user, reason)
+    return sitting

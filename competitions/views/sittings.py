@@ -1,0 +1,158 @@
+"""Players' free-games pages (R15), made for a phone at the table: my sittings and
+those waiting for my confirmation, recording a sitting, confirming one, and claiming
+my federation record so that my account may do so."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from competitions.forms.free_games import ClaimForm, SittingForm, player_label
+from competitions.models import PlayerClaim, VariantSitting
+from competitions.selectors.sittings import (
+    game_names,
+    player_of,
+    players_offered,
+    sittings_of_player,
+    sittings_to_confirm,
+)
+from competitions.services.claims import player_claim_make
+from competitions.services.sittings import sitting_confirm, sitting_record
+from tarokk_admin.core.errors import ServiceError
+from tarokk_admin.core.forms import form_error_add
+from tarokk_admin.core.roles import refuse
+
+
+def _signed_in(request: HttpRequest) -> None:
+    if not request.user.is_authenticated:
+        refuse(request, "")
+
+
+def sitting_form_context(form: SittingForm) -> dict[str, object]:
+    """What the sitting form's page needs besides the form: the lists it offers."""
+    return {
+        "form": form,
+        "players_offered": players_offered(),
+        "game_names": game_names(),
+        "section": "free_games",
+    }
+
+
+def form_refusal(form: SittingForm, error: ServiceError) -> None:
+    """A service's refusal on its field; the players' problems above the rows."""
+    if error.field == "results":
+        form.add_error(None, error.message)
+    else:
+        form_error_add(form, error)
+
+
+def my_free_games(request: HttpRequest) -> HttpResponse:
+    _signed_in(request)
+    player = player_of(request.user)
+    claim = (
+        PlayerClaim.objects.filter(user=request.user).select_related("player").first()
+        if player is None
+        else None
+    )
+    return render(
+        request,
+        "competitions/sittings/mine.html",
+        {
+            "player": player,
+            "claim": claim,
+            "to_confirm": sittings_to_confirm(player) if player else [],
+            "sittings": sittings_of_player(player) if player else [],
+            "section": "free_games",
+        },
+    )
+
+
+def sitting_new(request: HttpRequest) -> HttpResponse:
+    """A player of the table records a sitting (R15)."""
+    _signed_in(request)
+    player = player_of(request.user)
+    if player is None:
+        messages.info(request, _("Claim your federation record first."))
+        return redirect("competitions:free_games_account")
+    form = SittingForm(request.POST or None, initial={"player_1": player_label(player)})
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            sitting = sitting_record(
+                user=request.user,
+                date=data["date"],
+                variant=data["variant"],
+                name=data["name"],
+                event=data["event"],
+                results=data["results"],
+            )
+        except ServiceError as error:
+            form_refusal(form, error)
+        else:
+            messages.success(
+                request,
+                _(
+                    "The sitting is recorded. It counts once another player of the "
+                    "table (or an official) confirms it."
+                ),
+            )
+            return redirect("sitting", pk=sitting.pk)
+    return render(
+        request, "competitions/sittings/form.html", sitting_form_context(form)
+    )
+
+
+@require_POST
+def sitting_confirm_view(request: HttpRequest, pk: int) -> HttpResponse:
+    """Another player of the table, or an official, confirms the sitting (R15)."""
+    _signed_in(request)
+    sitting = get_object_or_404(VariantSitting, pk=pk)
+    try:
+        sitting_confirm(sitting=sitting, user=request.user)
+    except ServiceError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, _("The sitting is confirmed: it counts now."))
+    target = request.POST.get("next", "")
+    if target and url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}
+    ):
+        return redirect(target)
+    return redirect("sitting", pk=sitting.pk)
+
+
+def account_claim(request: HttpRequest) -> HttpResponse:
+    """The signed-in user claims their federation record; an official confirms."""
+    _signed_in(request)
+    player = player_of(request.user)
+    claims = list(
+        PlayerClaim.objects.filter(user=request.user).select_related("player")[:5]
+    )
+    pending = next((c for c in claims if c.status == PlayerClaim.Status.PENDING), None)
+    form = ClaimForm(request.POST or None)
+    if request.method == "POST" and player is None and form.is_valid():
+        try:
+            player_claim_make(user=request.user, player=form.cleaned_data["player"])
+        except ServiceError as error:
+            form_error_add(form, error)
+        else:
+            messages.success(
+                request, _("Your claim is sent: an official will confirm it.")
+            )
+            return redirect("competitions:free_games_account")
+    return render(
+        request,
+        "competitions/sittings/claim.html",
+        {
+            "form": form,
+            "player": player,
+            "claims": claims,
+            "pending": pending,
+            "players_offered": players_offered() if player is None else [],
+            "section": "free_games",
+        },
+    )
