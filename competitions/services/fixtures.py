@@ -70,8 +70,8 @@ class _Row:
     line: int
     date: dt.date
     time: dt.time | None
-    team_a: Team
-    team_b: Team
+    team_a: Team | None  # None: reported already, the row is never stored
+    team_b: Team | None
     venue: str
     public: bool
     referee: Any
@@ -272,7 +272,8 @@ def _rows(text: str, checker: _Checker, problems: list[Problem]) -> list[_Row]:
                 line, "team_b", _("A match is played between two different teams.")
             )
             continue
-        if day and team_a and team_b:
+        if day:
+            # A row with an unknown team is still checked for the other team's day.
             rows.append(_Row(line, day, time, team_a, team_b, *row[4:]))
     if not rows and not problems:
         problems.append(Problem(1, "", _("The file has no fixtures after its header.")))
@@ -287,10 +288,16 @@ def _days_check(
     present: list[_Row] = []
     taken: dict[tuple[dt.date, int], int] = {}
     for row in rows:
-        if same_match(competition, row.date, row.team_a.pk, row.team_b.pk):
+        if (
+            row.team_a
+            and row.team_b
+            and same_match(competition, row.date, row.team_a.pk, row.team_b.pk)
+        ):
             present.append(row)
             continue
         for column, team in (("team_a", row.team_a), ("team_b", row.team_b)):
+            if team is None:
+                continue
             first = taken.get((row.date, team.pk))
             if first is not None:
                 checker.problem(
@@ -327,6 +334,8 @@ def _cap_check(competition: Competition, rows: list[_Row], checker: _Checker) ->
     counts: dict[int, int] = {}
     for row in rows:
         for column, team in (("team_a", row.team_a), ("team_b", row.team_b)):
+            if team is None:
+                continue
             if team.pk not in counts:
                 counts[team.pk] = championship_matches_played(
                     team, competition.season_id
