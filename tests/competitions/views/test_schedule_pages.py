@@ -174,7 +174,8 @@ def test_the_fixtures_upload_schedules_all_or_reports_every_line(
     )
     html = response.content.decode()
     assert "0 matches scheduled." in html
-    assert "Line 2:" in html and "already scheduled; not counted" in html
+    assert "Line 2:" in html
+    assert "already scheduled; not counted" in html
     latin = "date,team_a,team_b\n2026-04-02,Győri,Váci\n".encode("iso8859_2")
     response = client.post(url, {"file": SimpleUploadedFile("f.csv", latin)})
     assert "not UTF-8" in response.content.decode()
