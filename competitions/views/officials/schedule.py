@@ -145,7 +145,11 @@ def schedule_match(request: HttpRequest, pk: int) -> HttpResponse:
         "referee": {"referee": match.referee},
     }
     forms_ = {
-        name: cls(request.POST if action == name else None, initial=initial.get(name))
+        name: cls(
+            request.POST if action == name else None,
+            initial=initial.get(name),
+            auto_id=f"id_{name}_%s",  # four forms on one page: unique ids
+        )
         for name, cls in ACTIONS.items()
     }
     form = forms_.get(action)
