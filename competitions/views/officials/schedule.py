@@ -11,8 +11,9 @@ from django.contrib import messages
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _l
+from django.utils.translation import gettext_lazy
 
 from competitions.forms.schedule import (
     MatchMoveForm,
@@ -56,7 +57,9 @@ def service_run(form: forms.Form, action: Callable[[], object]) -> bool:
 def schedule(request: HttpRequest) -> HttpResponse:
     """The schedule, filtered by competition, season, team and dates; and a form to
     schedule a championship or Royal free match."""
-    filters = ScheduleFilterForm(request.GET or None)
+    # Without a filter the schedule starts today; "show all" sends an empty "from".
+    query = request.GET if request.GET else {"date_from": timezone.localdate()}
+    filters = ScheduleFilterForm(query)
     chosen = filters.cleaned_data if filters.is_valid() else {}
     form = MatchScheduleForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
@@ -123,10 +126,10 @@ def _act(request: HttpRequest, match: Match, action: str, form: forms.Form) -> b
 
 
 DONE = {
-    "move": _l("The match is moved."),
-    "postpone": _l("The match is postponed."),
-    "void": _l("The match is void; what followed from it is undone."),
-    "referee": _l("The referee is saved."),
+    "move": gettext_lazy("The match is moved."),
+    "postpone": gettext_lazy("The match is postponed."),
+    "void": gettext_lazy("The match is void; what followed from it is undone."),
+    "referee": gettext_lazy("The referee is saved."),
 }
 
 

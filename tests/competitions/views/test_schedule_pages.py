@@ -6,6 +6,7 @@ import datetime as dt
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.utils import timezone
 
 from competitions.models import Competition, GrandPrixEntry, Match
 from competitions.services.grand_prix import grand_prix_create, grand_prix_entries_set
@@ -67,8 +68,12 @@ def test_the_schedule_lists_and_filters_in_bounded_queries(
         )
     MatchFactory(competition=championship, team_a=b, team_b=c, date=dt.date(2026, 6, 1))
     with django_assert_max_num_queries(14):
-        html = client.get("/officials/schedule/").content.decode()
+        html = client.get("/officials/schedule/?date_from=").content.decode()
     assert html.count('data-testid="schedule-row"') == 16
+    # Without a filter the schedule starts today.
+    Match.objects.filter(date=dt.date(2026, 6, 1)).update(date=timezone.localdate())
+    html = client.get("/officials/schedule/").content.decode()
+    assert html.count('data-testid="schedule-row"') == 1
     html = client.get(f"/officials/schedule/?team={c.pk}").content.decode()
     assert html.count('data-testid="schedule-row"') == 1
     html = client.get(
