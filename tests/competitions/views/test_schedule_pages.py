@@ -201,3 +201,31 @@ def test_grand_prix_seeding_buttons_work_without_script(client, official):
     names = [part.split("</span>")[0] for part in seeding.split("<span>")[1:]]
     assert names == ["A", "B", "D", "C"]
     assert event.kind == Competition.Kind.GRAND_PRIX
+
+
+def test_counting_a_grand_prix_match_for_a_cup_tie_shows_the_refusal(
+    client, official, django_assert_max_num_queries
+):
+    from tests.competitions.kit import drawn_cup, tie_at
+
+    cup = drawn_cup()
+    tie = tie_at(cup, 1, 1)
+    event = grand_prix_create(season=cup.season, name="Őszi GP")
+    match = Match.objects.create(
+        competition=event,
+        team_a=tie.team_a,
+        team_b=tie.team_b,
+        date=dt.date(2026, 10, 3),
+        round=1,
+    )
+    url = f"/officials/grand-prix/matches/{match.pk}/cup-tie/"
+    with django_assert_max_num_queries(10):
+        assert client.get(url).status_code == 200
+    response = client.post(url, {"tie": tie.pk})
+    assert response.status_code == 400
+    assert "cup round&#x27;s month" in response.content.decode()
+    Match.objects.filter(pk=match.pk).update(date=dt.date(2026, 9, 26))
+    response = client.post(url, {"tie": tie.pk})
+    assert response.status_code == 302
+    match.refresh_from_db()
+    assert match.tie == tie

@@ -138,3 +138,14 @@ def test_only_officials_see_the_disputes(client, disputed, role):
     response = client.post(f"/officials/disputes/{disputed.pk}/resolve/", {"note": "x"})
     assert response.status_code == 403
     assert "disputed" in answers(disputed)
+
+
+def test_the_resolution_note_is_shown_on_the_match_and_to_the_captain(client, disputed):
+    dispute_resolve(match=disputed, user=UserFactory(), note="The sheet stands.")
+    captain = UserFactory(roles=[Role.TEAM_CAPTAIN])
+    disputed.team_b.captains.add(captain)
+    client.force_login(captain)
+    assert "The sheet stands." in client.get("/captain/").content.decode()
+    client.force_login(UserFactory(roles=[Role.OFFICIAL]))
+    html = client.get(f"/referee/matches/{disputed.pk}/").content.decode()
+    assert "The sheet stands." in html
