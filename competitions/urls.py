@@ -7,8 +7,12 @@ from django.urls import path
 
 from competitions.views import api, championship, cup, free_games, grand_prix, sittings
 from competitions.views.officials import cup as officials_cup
+from competitions.views.officials import disputes as officials_disputes
+from competitions.views.officials import fixtures as officials_fixtures
 from competitions.views.officials import free_games as officials_free_games
 from competitions.views.officials import grand_prix as officials_grand_prix
+from competitions.views.officials import grand_prix_seeding as officials_seeding
+from competitions.views.officials import schedule as officials_schedule
 
 app_name = "competitions"
 
@@ -49,6 +53,33 @@ api_urlpatterns = [
 ]
 
 officials_urlpatterns = [
+    path("schedule/", officials_schedule.schedule, name="schedule"),
+    path(
+        "schedule/matches/<int:pk>/",
+        officials_schedule.schedule_match,
+        name="schedule_match",
+    ),
+    path(
+        "competitions/<int:pk>/",
+        officials_fixtures.competition_manage,
+        name="competition",
+    ),
+    path("disputes/", officials_disputes.disputes, name="disputes"),
+    path(
+        "disputes/<int:pk>/resolve/",
+        officials_disputes.dispute_resolve_view,
+        name="dispute_resolve",
+    ),
+    path(
+        "grand-prix/<int:pk>/seeding/",
+        officials_seeding.grand_prix_seed,
+        name="grand_prix_seed",
+    ),
+    path(
+        "grand-prix/matches/<int:pk>/cup-tie/",
+        officials_seeding.grand_prix_cup_tie,
+        name="grand_prix_cup_tie",
+    ),
     path(
         "grand-prix/",
         officials_grand_prix.grand_prix_manage_list,

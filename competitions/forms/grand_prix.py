@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
-from django.utils.translation import gettext_lazy as _l
+from django.utils.translation import gettext_lazy as _
 
 from competitions.models import Competition, GrandPrixEntry, Season, Team
 
@@ -13,12 +13,12 @@ DATE = forms.DateInput(attrs={"type": "date"})
 
 
 class GrandPrixForm(forms.Form):
-    season = forms.ModelChoiceField(Season.objects.all(), label=_l("Season"))
-    name = forms.CharField(label=_l("Name"), max_length=120)
-    starts = forms.DateField(label=_l("Starts"), required=False, widget=DATE)
-    ends = forms.DateField(label=_l("Ends"), required=False, widget=DATE)
+    season = forms.ModelChoiceField(Season.objects.all(), label=_("Season"))
+    name = forms.CharField(label=_("Name"), max_length=120)
+    starts = forms.DateField(label=_("Starts"), required=False, widget=DATE)
+    ends = forms.DateField(label=_("Ends"), required=False, widget=DATE)
     counts_for_championship = forms.BooleanField(
-        label=_l("Its matches also count for the Team Championship (R15)"),
+        label=_("Its matches also count for the Team Championship (R15)"),
         required=False,
     )
 
@@ -26,19 +26,19 @@ class GrandPrixForm(forms.Form):
 class EntriesForm(forms.Form):
     teams = forms.ModelMultipleChoiceField(
         Team.objects.all(),
-        label=_l("Teams entered (hold Ctrl or Cmd to choose several)"),
+        label=_("Teams entered (hold Ctrl or Cmd to choose several)"),
         widget=forms.SelectMultiple(attrs={"size": 12}),
     )
 
 
 class RoundForm(forms.Form):
-    date = forms.DateField(label=_l("Date of the round"), widget=DATE)
-    venue = forms.CharField(label=_l("Venue"), max_length=120, required=False)
+    date = forms.DateField(label=_("Date of the round"), widget=DATE)
+    venue = forms.CharField(label=_("Venue"), max_length=120, required=False)
 
 
 class PairingForm(forms.Form):
-    team_a = forms.ModelChoiceField(Team.objects.none(), label=_l("Team A"))
-    team_b = forms.ModelChoiceField(Team.objects.none(), label=_l("Team B"))
+    team_a = forms.ModelChoiceField(Team.objects.none(), label=_("Team A"))
+    team_b = forms.ModelChoiceField(Team.objects.none(), label=_("Team B"))
 
     def __init__(self, *args: Any, event: Competition, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

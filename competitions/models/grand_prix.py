@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from .competitions import Competition
 from .people import Team
@@ -13,9 +14,11 @@ class GrandPrixEntry(models.Model):
         Competition, on_delete=models.CASCADE, related_name="entries"
     )
     team = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="+")
+    # 1 = first seed; round 1 pairs 1-2, 3-4, ... (competitions.rules.pairing).
+    seed = models.PositiveSmallIntegerField(_("seed"), default=0)
 
     class Meta:
-        ordering = ["competition", "team__name"]
+        ordering = ["competition", "seed", "id"]
         constraints = [
             models.UniqueConstraint(
                 fields=["competition", "team"], name="one_entry_per_team"

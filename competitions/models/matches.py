@@ -154,6 +154,7 @@ class MatchResult(models.Model):
         PENDING = "pending", _("awaiting confirmation")
         CONFIRMED = "confirmed", _("confirmed")
         DISPUTED = "disputed", _("disputed")
+        RESOLVED = "resolved", _("dispute resolved")
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="results")
     team = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="results")
@@ -178,6 +179,17 @@ class MatchResult(models.Model):
         related_name="+",
     )
     answered_at = models.DateTimeField(null=True, blank=True)
+    # An official's resolution of a dispute (both teams' rows of the match).
+    resolved_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("resolved by"),
+    )
+    resolved_at = models.DateTimeField(_("resolved at"), null=True, blank=True)
+    resolution_note = models.TextField(_("resolution"), blank=True)
     history = HistoricalRecords()
 
     class Meta:

@@ -79,6 +79,9 @@ def lineup_candidates(match: Match, team: Team) -> dict[int, str]:
     """Player id -> the role allowed in this match's line-up (R15): the season's
     members; in the cup only the registered driver and catcher, no substitute."""
     competition = match.competition
+    if match.tie_id is not None and competition.kind != Competition.Kind.CUP:
+        # A Grand Prix match counting for a cup tie: cup rules apply (R15).
+        competition = match.tie.competition
     if competition.kind == Competition.Kind.CUP:
         registration = CupRegistration.objects.filter(
             competition=competition, team=team, withdrawn_at__isnull=True

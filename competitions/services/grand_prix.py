@@ -84,11 +84,71 @@ def grand_prix_entries_set(
         raise ServiceError(
             _("A Grand Prix needs at least 3 teams; enter more teams."), field="teams"
         )
+    kept = list(
+        GrandPrixEntry.objects.filter(competition=competition, team__in=teams)
+        .order_by("seed", "id")
+        .values_list("team_id", flat=True)
+    )
+    # Teams already entered keep their seeding; new ones follow, in the order given.
+    order = kept + [team.pk for team in dict.fromkeys(teams) if team.pk not in kept]
+    by_id = {team.pk: team for team in teams}
     GrandPrixEntry.objects.filter(competition=competition).delete()
     return [
-        GrandPrixEntry.objects.create(competition=competition, team=team)
-        for team in dict.fromkeys(teams)
+        GrandPrixEntry.objects.create(
+            competition=competition, team=by_id[team_id], seed=seed
+        )
+        for seed, team_id in enumerate(order, start=1)
     ]
+
+
+@transaction.atomic
+def grand_prix_seeding_set(
+    *, competition: Competition, teams: Sequence[Team]
+) -> list[GrandPrixEntry]:
+    """The seeding (R15: round 1 pairs 1-2, 3-4, ...): ``teams`` are the event's
+    entered teams, each once, first seed first; fixed once round 1 is paired."""
+    _event_check(competition)
+    Competition.objects.select_for_update().filter(pk=competition.pk).first()
+    if competition.matches.exists():
+        raise ServiceError(
+            _("Round 1 is already paired: the seeding can no longer change.")
+        )
+    entries = {
+        entry.team_id: entry
+        for entry in GrandPrixEntry.objects.filter(competition=competition)
+    }
+    wanted = [team.pk for team in teams]
+    if sorted(wanted) != sorted(entries) or len(set(wanted)) != len(wanted):
+        raise ServiceError(
+            _("List every entered team exactly once to set the seeding.")
+        )
+    for seed, team_id in enumerate(wanted, start=1):
+        entry = entries[team_id]
+        if entry.seed != seed:
+            entry.seed = seed
+            entry.save(update_fields=["seed"])
+    return [entries[team_id] for team_id in wanted]
+
+
+def grand_prix_seed_move(
+    *, competition: Competition, team: Team, up: bool
+) -> list[GrandPrixEntry]:
+    """Move one team a place up (or down) the seeding."""
+    entries = list(
+        GrandPrixEntry.objects.filter(competition=competition)
+        .select_related("team")
+        .order_by("seed", "id")
+    )
+    teams = [entry.team for entry in entries]
+    index = next((i for i, t in enumerate(teams) if t.pk == team.pk), None)
+    if index is None:
+        raise ServiceError(
+            _("%(team)s is not entered in this event.") % {"team": team.name}
+        )
+    other = index - 1 if up else index + 1
+    if 0 <= other < len(teams):
+        teams[index], teams[other] = teams[other], teams[index]
+    return grand_prix_seeding_set(competition=competition, teams=teams)
 
 
 def grand_prix_round_next(competition: Competition) -> int | None:
@@ -122,7 +182,7 @@ def grand_prix_round_generate(
     entries = list(
         GrandPrixEntry.objects.filter(competition=competition)
         .select_related("team")
-        .order_by("id")
+        .order_by("seed", "id")
     )
     teams = [entry.team for entry in entries]
     by_id = {team.pk: team for team in teams}

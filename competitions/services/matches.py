@@ -33,7 +33,7 @@ from tarokk_admin.core.errors import ServiceError
 MATCH_FOLLOWUP = "match_completed"
 
 
-def _check_cap(
+def match_cap_check(
     competition: Competition,
     counts: bool,
     teams: tuple[Team, Team],
@@ -83,7 +83,7 @@ def match_create(
         if counts_for_championship is None
         else counts_for_championship
     )
-    _check_cap(competition, counts, (team_a, team_b))
+    match_cap_check(competition, counts, (team_a, team_b))
     return Match.objects.create(
         competition=competition,
         team_a=team_a,
@@ -168,7 +168,7 @@ def match_complete(*, match: Match, user: Any) -> Match:
     if locked.status == Match.Status.COMPLETED:
         raise ServiceError(_("This match is already completed."))
     match_check_playable(locked)
-    _check_cap(
+    match_cap_check(
         locked.competition, locked.counts_for_championship, locked.teams, exclude=locked
     )
     match_results_store(locked)
@@ -189,15 +189,22 @@ def match_followup_queue(match: Match) -> None:
 
 @transaction.atomic
 def match_void(*, match: Match, user: Any, reason: str) -> Match:
-    """An official voids a match (kept, with history; it no longer counts)."""
+    """An official voids a match (kept, with history; it no longer counts). A
+    completed match's follow-up is undone by the queued ``match_completed``: its
+    results go now, its trophies, the cup tie's decision and the standings follow."""
     if not reason.strip():
         raise ServiceError(_("Say why the match is void."), field="reason")
-    match.status = Match.Status.VOID
-    match._change_reason = reason  # type: ignore[attr-defined]
-    match.save(update_fields=["status"])
-    MatchResult.objects.filter(match=match).delete()
-    match_followup_queue(match)
-    return match
+    locked = Match.objects.select_for_update(of=("self",)).get(pk=match.pk)
+    if locked.status == Match.Status.VOID:
+        raise ServiceError(_("This match is void already."))
+    locked.status = Match.Status.VOID
+    locked._history_user = user  # type: ignore[attr-defined]
+    locked._change_reason = reason.strip()  # type: ignore[attr-defined]
+    locked.save(update_fields=["status"])
+    MatchResult.objects.filter(match=locked).delete()
+    match_followup_queue(locked)
+    match.status = locked.status
+    return locked
 
 
 def match_referee_set(*, match: Match, referee: Any) -> Match:

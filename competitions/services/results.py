@@ -46,9 +46,11 @@ def match_results_store(match: Match) -> list[MatchResult]:
             stored.append(row)
             continue
         if row.pk is not None and changed:
-            # A corrected result must be confirmed again by the captains.
-            row.answer = MatchResult.Answer.PENDING
-            row.answered_by, row.answered_at = None, None
+            # A corrected result must be confirmed again by the captains; an open
+            # dispute stays open until an official resolves it (``disputes``).
+            if row.answer != MatchResult.Answer.DISPUTED:
+                row.answer = MatchResult.Answer.PENDING
+                row.answered_by, row.answered_at = None, None
             row._change_reason = _("result corrected")  # type: ignore[attr-defined]
         row.opponent = opponent
         row.total, row.points = numbers_["total"], numbers_["points"]

@@ -165,10 +165,17 @@ class HandForm(StyledForm):
         help_text=_("Required: the match is completed."),
     )
 
+    resolve_dispute = forms.BooleanField(
+        label=_("This correction settles the match's dispute: resolve it"),
+        required=False,
+        help_text=_("The reason above becomes the resolution's note."),
+    )
+
     def __init__(self, *args: Any, correction: bool = False, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         if not correction:
             del self.fields["reason"]
+            del self.fields["resolve_dispute"]
         self.style()
 
 

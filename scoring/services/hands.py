@@ -9,6 +9,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from competitions.models import Match
+from competitions.services.disputes import dispute_resolve
 from competitions.services.matches import match_check_playable, match_followup_queue
 from competitions.services.results import match_results_store
 from scoring.engine import score_hand_record
@@ -61,6 +62,7 @@ def hand_save(
     version: int | None = None,
     reason: str = "",
     followup: bool = True,
+    resolve_dispute: bool = False,
 ) -> Hand:
     """Save hand ``number`` of ``match`` after the engine accepts it.
 
@@ -68,6 +70,8 @@ def hand_save(
     stored version raises :class:`HandConflict`. After completion only an official
     may correct a hand, with a reason; the match result is recomputed (unless
     ``followup`` is False: a caller saving several hands does that once at the end).
+    ``resolve_dispute``: the correction answers the match's dispute, which is resolved
+    with the correction's reason as its note (R15).
     """
     match = (
         Match.objects.select_for_update(of=("self",))
@@ -119,6 +123,8 @@ def hand_save(
     if completed and followup:
         match_results_store(match)
         match_followup_queue(match)
+    if completed and resolve_dispute:
+        dispute_resolve(match=match, user=user, note=reason)
     elif match.status == Match.Status.SCHEDULED:
         match.status = Match.Status.IN_PLAY
         match.save(update_fields=["status"])

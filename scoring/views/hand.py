@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from competitions.models import Match
+from competitions.selectors.disputes import match_has_open_dispute
 from scoring.engine import score_hand_record, sheet_from_play
 from scoring.forms import RecordUploadForm, hand_forms, place_errors, record_from_forms
 from scoring.forms.record import PlacedErrors
@@ -92,6 +93,8 @@ def _context(
         "placed": extra.pop("placed", PlacedErrors()),
         "upload_form": extra.pop("upload_form", RecordUploadForm()),
         "correction": match.status == Match.Status.COMPLETED,
+        "open_dispute": match.status == Match.Status.COMPLETED
+        and match_has_open_dispute(match),
         **extra,
     }
 
@@ -159,6 +162,7 @@ def hand_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
                 user=request.user,
                 version=version,
                 reason=hand_form.cleaned_data.get("reason") or "",
+                resolve_dispute=bool(hand_form.cleaned_data.get("resolve_dispute")),
             )
         except HandRejected as error:
             ctx["placed"] = place_errors(error.errors, rows)

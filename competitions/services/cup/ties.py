@@ -15,10 +15,18 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from competitions.models import CupRound, CupTie, Match
+from competitions.models import (
+    Competition,
+    CupRegistration,
+    CupRound,
+    CupTie,
+    Lineup,
+    Match,
+)
 from competitions.rules import bracket
 from competitions.selectors.cup import refusal_message, tie_name, tie_scores
-from competitions.services.matches import match_create
+from competitions.services.cup.registration import CUP_ROUND_MONTHS
+from competitions.services.matches import match_create, match_followup_queue
 from tarokk_admin.core.errors import ServiceError
 
 logger = logging.getLogger(__name__)
@@ -127,11 +135,13 @@ def cup_tie_decide(*, tie: CupTie) -> CupTie:
     try:
         decision = bracket.decide(matches, tiebreaks)
     except bracket.BracketError as error:
+        # E.g. a voided match under a played tie-breaker: the tie is undecided again
+        # until an official sorts it out.
         logger.warning("Cup tie %s cannot be decided: %s", tie.pk, error)
-        return tie
+        decision = None
     winner_id = (
         None
-        if decision.winner is None
+        if decision is None or decision.winner is None
         else (tie.team_a_id, tie.team_b_id)[decision.winner]
     )
     if tie.winner_id != winner_id:
@@ -168,3 +178,86 @@ def _advance(tie: CupTie) -> None:
         return
     setattr(later, field, tie.winner_id)
     later.save()
+
+
+@transaction.atomic
+def grand_prix_match_cup_tie_set(*, match: Match, tie: CupTie, user: Any) -> Match:
+    """R15: a Grand Prix match counts as one of a cup tie's 3 matches when its two
+    teams are the tie's teams, the tie has fewer than 3 matches and the match is
+    played in the cup round's month; cup rules then apply to it (no substitutes)."""
+    match = (
+        Match.objects.select_for_update(of=("self",))
+        .select_related("competition__season", "team_a", "team_b")
+        .get(pk=match.pk)
+    )
+    tie = (
+        CupTie.objects.select_for_update(of=("self",))
+        .select_related("competition__season", "team_a", "team_b", "winner")
+        .get(pk=tie.pk)
+    )
+    if match.competition.kind != Competition.Kind.GRAND_PRIX:
+        raise ServiceError(_("Only a Grand Prix match can count for a cup tie."))
+    if match.status == Match.Status.VOID:
+        raise ServiceError(_("This match is void."))
+    if match.tie_id is not None:
+        raise ServiceError(_("This match already counts for a cup tie."))
+    if tie.competition.season_id != match.competition.season_id:
+        raise ServiceError(_("The cup tie is of another season."), field="tie")
+    if {tie.team_a_id, tie.team_b_id} != {match.team_a_id, match.team_b_id}:
+        raise ServiceError(
+            _("%(tie)s is not played by this match's two teams (R15).")
+            % {"tie": tie_name(tie)},
+            field="tie",
+        )
+    if tie.winner_id is not None:
+        raise ServiceError(
+            _("%(tie)s is decided: %(team)s won it.")
+            % {"tie": tie_name(tie), "team": tie.winner.name},
+            field="tie",
+        )
+    regular = tie.matches.exclude(status=Match.Status.VOID).filter(tiebreak=0)
+    if regular.count() >= bracket.TIE_MATCHES:
+        raise ServiceError(
+            _("%(tie)s already has its %(n)s matches (R15).")
+            % {"tie": tie_name(tie), "n": bracket.TIE_MATCHES},
+            field="tie",
+        )
+    month = CUP_ROUND_MONTHS[tie.round]
+    if (match.date.year, match.date.month) != (tie.competition.season.year, month):
+        raise ServiceError(
+            _(
+                "The match is dated %(date)s; a match of %(tie)s is played in the "
+                "cup round's month (%(year)s-%(month)02d, R15)."
+            )
+            % {
+                "date": match.date.isoformat(),
+                "tie": tie_name(tie),
+                "year": tie.competition.season.year,
+                "month": month,
+            },
+            field="tie",
+        )
+    registered = {
+        (row.team_id, row.driver_id, row.catcher_id)
+        for row in CupRegistration.objects.filter(
+            competition=tie.competition, withdrawn_at__isnull=True
+        )
+    }
+    allowed = {team: {d, c} for team, d, c in registered}
+    for lineup in Lineup.objects.filter(match=match).select_related("team"):
+        if {lineup.driver_id, lineup.catcher_id} - allowed.get(lineup.team_id, set()):
+            raise ServiceError(
+                _(
+                    "%(team)s's line-up is not its registered cup pair: cup rules "
+                    "allow no substitutes (R15)."
+                )
+                % {"team": lineup.team.name},
+                field="tie",
+            )
+    match.tie = tie
+    match._history_user = user  # type: ignore[attr-defined]
+    match._change_reason = _("counts for %(tie)s") % {"tie": tie_name(tie)}  # type: ignore[attr-defined]
+    match.save(update_fields=["tie"])
+    if match.status == Match.Status.COMPLETED:
+        match_followup_queue(match)
+    return match

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from io import StringIO
 
 import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 from django.core.management import CommandError, call_command
+from django.utils import timezone
 
 from tarokk_admin.core.roles import Role
 from tarokk_admin.demo.accounts import DEMO_ACCOUNTS, DEMO_PASSWORD
@@ -155,6 +157,15 @@ def test_seed_leaves_work_for_the_referee_the_jury_and_the_captain_r15():
     )
     assert answers[-1] == MatchResult.Answer.PENDING
     assert MatchResult.Answer.CONFIRMED in answers
+    # The officials' pages have something to show: matches to come, one dispute.
+    assert answers[0] == MatchResult.Answer.DISPUTED
+    to_come = Match.objects.filter(
+        status=Match.Status.SCHEDULED, competition__kind="championship"
+    )
+    season_over = timezone.localdate() >= dt.date(
+        team.memberships.first().season.year, 12, 31
+    )
+    assert season_over or to_come.count() >= 5
 
 
 def test_every_demo_hand_is_valid_and_every_result_is_the_engines_r11():

@@ -1,0 +1,42 @@
+"""Disputed results (R15): a captain disputes a completed result with a note
+(``results.result_answer``); an official resolves the dispute with a note, which
+closes it for both teams of the match. Who, when and the note are kept, with the
+result's history."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from competitions.models import Match, MatchResult
+from tarokk_admin.core.errors import ServiceError
+
+NOTE_MAX = 1000
+
+
+@transaction.atomic
+def dispute_resolve(*, match: Match, user: Any, note: str) -> list[MatchResult]:
+    """Close the match's dispute: both teams' results become "dispute resolved",
+    with the official's note; refused without a note or an open dispute."""
+    note = note.strip()
+    if not note:
+        raise ServiceError(_("Say how the dispute is settled."), field="note")
+    if len(note) > NOTE_MAX:
+        raise ServiceError(
+            _("The note is at most %(n)s characters.") % {"n": NOTE_MAX}, field="note"
+        )
+    Match.objects.select_for_update(of=("self",)).filter(pk=match.pk).first()
+    rows = list(MatchResult.objects.select_for_update(of=("self",)).filter(match=match))
+    if not any(row.answer == MatchResult.Answer.DISPUTED for row in rows):
+        raise ServiceError(_("This match has no open dispute."))
+    now = timezone.now()
+    for row in rows:
+        row.answer = MatchResult.Answer.RESOLVED
+        row.resolved_by, row.resolved_at, row.resolution_note = user, now, note
+        row._history_user = user  # type: ignore[attr-defined]
+        row._change_reason = _("dispute resolved")  # type: ignore[attr-defined]
+        row.save()
+    return rows

@@ -1,0 +1,407 @@
+"""Scheduling in bulk from a fixtures file (HAND_RECORD.md "Fixtures file (CSV)").
+
+All or nothing: every row is checked (R15: the 52-match cap counting what is already
+scheduled, the season's dates, teams entered in the competition, known referees, no
+team twice on one date) and every problem is reported with its line and column;
+nothing is stored unless every row is good. A row equal to an already scheduled
+match (same competition, date and teams) is reported and not counted. The answer is
+``{"scheduled": N}``.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import io
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from competitions.models import Competition, Match, Team
+from competitions.rules.standings import CHAMPIONSHIP_MATCH_CAP
+from competitions.selectors.matches import championship_matches_played, in_championship
+from competitions.selectors.schedule import (
+    SCHEDULED_KINDS,
+    competition_team_ids,
+    matches_on_day,
+    referees,
+    same_match,
+)
+from competitions.services.schedule import competition_lock, schedule_date_check
+from tarokk_admin.core.errors import ServiceError
+
+COLUMNS = ("date", "time", "team_a", "team_b", "venue", "public", "referee")
+REQUIRED = ("date", "team_a", "team_b")
+VENUE_MAX = 120
+
+
+@dataclass
+class Problem:
+    line: int
+    column: str
+    message: str
+
+    def as_json(self) -> dict[str, Any]:
+        return {"line": self.line, "column": self.column, "message": self.message}
+
+
+@dataclass
+class FixturesOutcome:
+    scheduled: list[Match] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+    # Rows equal to an already scheduled match: (line, what), not counted.
+    present: list[Problem] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    def as_json(self) -> dict[str, Any]:
+        if self.problems:
+            return {"errors": [p.as_json() for p in self.problems]}
+        return {"scheduled": len(self.scheduled)}
+
+
+@dataclass
+class _Row:
+    line: int
+    date: dt.date
+    time: dt.time | None
+    team_a: Team | None  # None: reported already, the row is never stored
+    team_b: Team | None
+    venue: str
+    public: bool
+    referee: Any
+
+
+def fixtures_decode(content: bytes) -> str:
+    """The file as text: UTF-8 (a byte-order mark is allowed)."""
+    try:
+        return content.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise ServiceError(
+            _(
+                "The file is not UTF-8 text (byte %(n)s); save it as CSV UTF-8 and "
+                "try again."
+            )
+            % {"n": error.start + 1}
+        ) from error
+
+
+def _header(reader: Any, problems: list[Problem]) -> list[str] | None:
+    header = next(reader, None)
+    if not header or not any(cell.strip() for cell in header):
+        problems.append(Problem(1, "", _("The file is empty: no header row.")))
+        return None
+    names = [cell.strip() for cell in header]
+    for name in names:
+        if name not in COLUMNS:
+            problems.append(
+                Problem(
+                    1,
+                    name,
+                    _("Unknown column %(name)s; the columns are %(columns)s.")
+                    % {"name": name or '""', "columns": ", ".join(COLUMNS)},
+                )
+            )
+    seen: set[str] = set()
+    for name in names:
+        if name in seen:
+            problems.append(
+                Problem(1, name, _("Column %(name)s appears twice.") % {"name": name})
+            )
+        seen.add(name)
+    for name in REQUIRED:
+        if name not in names:
+            problems.append(
+                Problem(
+                    1,
+                    name,
+                    _("The required column %(name)s is missing.") % {"name": name},
+                )
+            )
+    return None if problems else names
+
+
+class _Checker:
+    """Checks one row's cells, adding each problem with its line and column."""
+
+    def __init__(self, competition: Competition, problems: list[Problem]) -> None:
+        self.competition = competition
+        self.problems = problems
+        self.teams = {team.name: team for team in Team.objects.all()}
+        self.entered = competition_team_ids(competition)
+        self.referees = {user.get_username(): user for user in referees()}
+        self.usernames = set(
+            get_user_model().objects.values_list("username", flat=True)
+        )
+
+    def problem(self, line: int, column: str, message: str) -> None:
+        self.problems.append(Problem(line, column, message))
+
+    def date(self, line: int, raw: str) -> dt.date | None:
+        if not raw:
+            self.problem(line, "date", _("The date is required (YYYY-MM-DD)."))
+            return None
+        try:
+            day = dt.date.fromisoformat(raw)
+            if len(raw) != 10:
+                raise ValueError(raw)
+        except ValueError:
+            self.problem(
+                line,
+                "date",
+                _("%(value)s is not a date written YYYY-MM-DD.") % {"value": raw},
+            )
+            return None
+        try:
+            schedule_date_check(self.competition, day)
+        except ServiceError as error:
+            self.problem(line, "date", error.message)
+            return None
+        return day
+
+    def time(self, line: int, raw: str) -> dt.time | None:
+        if not raw:
+            return None
+        try:
+            if len(raw) != 5 or raw[2] != ":":
+                raise ValueError(raw)
+            return dt.time(int(raw[:2]), int(raw[3:]))
+        except ValueError:
+            self.problem(
+                line,
+                "time",
+                _("%(value)s is not a time written HH:MM (24 h).") % {"value": raw},
+            )
+            return None
+
+    def team(self, line: int, column: str, raw: str) -> Team | None:
+        if not raw:
+            self.problem(line, column, _("The team's name is required."))
+            return None
+        team = self.teams.get(raw)
+        if team is None:
+            self.problem(
+                line,
+                column,
+                _("There is no team named %(name)s (names exactly as registered).")
+                % {"name": raw},
+            )
+            return None
+        if team.pk not in self.entered:
+            self.problem(
+                line,
+                column,
+                _("%(team)s is not entered in %(name)s %(year)s.")
+                % {
+                    "team": team.name,
+                    "name": self.competition.name,
+                    "year": self.competition.season.year,
+                },
+            )
+            return None
+        return team
+
+    def public(self, line: int, raw: str) -> bool:
+        if raw in ("", "yes"):
+            return True
+        if raw == "no":
+            return False
+        self.problem(line, "public", _("%(value)s: write yes or no.") % {"value": raw})
+        return True
+
+    def referee(self, line: int, raw: str) -> Any:
+        if not raw:
+            return None
+        user = self.referees.get(raw)
+        if user is None:
+            message = (
+                _("%(name)s is not in the Referee group.")
+                if raw in self.usernames
+                else _("There is no account named %(name)s.")
+            )
+            self.problem(line, "referee", message % {"name": raw})
+        return user
+
+    def venue(self, line: int, raw: str) -> str:
+        if len(raw) > VENUE_MAX:
+            self.problem(
+                line,
+                "venue",
+                _("The venue is at most %(n)s characters.") % {"n": VENUE_MAX},
+            )
+        return raw
+
+
+def _rows(text: str, checker: _Checker, problems: list[Problem]) -> list[_Row]:
+    reader = csv.reader(io.StringIO(text, newline=""))
+    names = _header(reader, problems)
+    if names is None:
+        return []
+    rows: list[_Row] = []
+    for cells in reader:
+        line = reader.line_num
+        if not any(cell.strip() for cell in cells):
+            continue
+        if len(cells) != len(names):
+            checker.problem(
+                line,
+                "",
+                _("The row has %(got)s cells; the header has %(want)s.")
+                % {"got": len(cells), "want": len(names)},
+            )
+            continue
+        value = {name: cell.strip() for name, cell in zip(names, cells, strict=True)}
+        get = value.get
+        row = (
+            checker.date(line, get("date", "")),
+            checker.time(line, get("time", "")),
+            checker.team(line, "team_a", get("team_a", "")),
+            checker.team(line, "team_b", get("team_b", "")),
+            checker.venue(line, get("venue", "")),
+            checker.public(line, get("public", "")),
+            checker.referee(line, get("referee", "")),
+        )
+        day, time, team_a, team_b = row[:4]
+        if team_a and team_b and team_a.pk == team_b.pk:
+            checker.problem(
+                line, "team_b", _("A match is played between two different teams.")
+            )
+            continue
+        if day:
+            # A row with an unknown team is still checked for the other team's day.
+            rows.append(_Row(line, day, time, team_a, team_b, *row[4:]))
+    if not rows and not problems:
+        problems.append(Problem(1, "", _("The file has no fixtures after its header.")))
+    return rows
+
+
+def _days_check(
+    competition: Competition, rows: list[_Row], checker: _Checker
+) -> list[_Row]:
+    """No team twice on one date, in the file or beside a match already scheduled;
+    rows equal to an already scheduled match are set aside (returned)."""
+    present: list[_Row] = []
+    taken: dict[tuple[dt.date, int], int] = {}
+    for row in rows:
+        if (
+            row.team_a
+            and row.team_b
+            and same_match(competition, row.date, row.team_a.pk, row.team_b.pk)
+        ):
+            present.append(row)
+            continue
+        for column, team in (("team_a", row.team_a), ("team_b", row.team_b)):
+            if team is None:
+                continue
+            first = taken.get((row.date, team.pk))
+            if first is not None:
+                checker.problem(
+                    row.line,
+                    column,
+                    _("%(team)s already plays on %(date)s (line %(first)s).")
+                    % {"team": team.name, "date": row.date, "first": first},
+                )
+                continue
+            taken[(row.date, team.pk)] = row.line
+            other = (
+                matches_on_day(competition.season_id, row.date, [team.pk])
+                .select_related("team_a", "team_b")
+                .first()
+            )
+            if other is not None:
+                checker.problem(
+                    row.line,
+                    column,
+                    _("%(team)s already plays on %(date)s (%(match)s).")
+                    % {
+                        "team": team.name,
+                        "date": row.date,
+                        "match": f"{other.team_a.name} – {other.team_b.name}",
+                    },
+                )
+    return present
+
+
+def _cap_check(competition: Competition, rows: list[_Row], checker: _Checker) -> None:
+    """R15: at most 52 championship matches a team, counting those scheduled."""
+    if not in_championship(competition, competition.counts_for_championship):
+        return
+    counts: dict[int, int] = {}
+    for row in rows:
+        for column, team in (("team_a", row.team_a), ("team_b", row.team_b)):
+            if team is None:
+                continue
+            if team.pk not in counts:
+                counts[team.pk] = championship_matches_played(
+                    team, competition.season_id
+                )
+            counts[team.pk] += 1
+            if counts[team.pk] == CHAMPIONSHIP_MATCH_CAP + 1:
+                checker.problem(
+                    row.line,
+                    column,
+                    _(
+                        "This would be %(team)s's 53rd championship match of "
+                        "%(year)s; a team plays at most 52 a season (R15)."
+                    )
+                    % {"team": team.name, "year": competition.season.year},
+                )
+
+
+@transaction.atomic
+def fixtures_import(
+    *, competition: Competition, content: bytes, user: Any
+) -> FixturesOutcome:
+    """Check every row of the fixtures file and schedule them all, or none."""
+    outcome = FixturesOutcome()
+    competition = competition_lock(competition)
+    if competition.kind not in SCHEDULED_KINDS:
+        raise ServiceError(
+            _(
+                "A fixtures file schedules championship and free-games matches; "
+                "%(name)s's matches are scheduled from its own page."
+            )
+            % {"name": competition.name}
+        )
+    text = fixtures_decode(content)
+    checker = _Checker(competition, outcome.problems)
+    rows = _rows(text, checker, outcome.problems)
+    present = _days_check(competition, rows, checker)
+    fresh = [row for row in rows if row not in present]
+    _cap_check(competition, fresh, checker)
+    outcome.problems.sort(
+        key=lambda p: (p.line, COLUMNS.index(p.column) if p.column in COLUMNS else -1)
+    )
+    outcome.present = [
+        Problem(
+            row.line,
+            "",
+            _("%(a)s – %(b)s on %(date)s is already scheduled; not counted.")
+            % {"a": row.team_a.name, "b": row.team_b.name, "date": row.date},
+        )
+        for row in present
+    ]
+    if outcome.problems:
+        return outcome
+    for row in fresh:
+        match = Match(
+            competition=competition,
+            team_a=row.team_a,
+            team_b=row.team_b,
+            date=row.date,
+            time=row.time,
+            venue=row.venue,
+            public=row.public,
+            referee=row.referee,
+            counts_for_championship=competition.counts_for_championship,
+        )
+        match._history_user = user  # type: ignore[attr-defined]
+        match._change_reason = _("scheduled from a fixtures file")  # type: ignore[attr-defined]
+        match.save()
+        outcome.scheduled.append(match)
+    return outcome

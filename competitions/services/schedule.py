@@ -1,0 +1,276 @@
+"""The schedule (R15): an official schedules a championship or Royal free match,
+moves or postpones it, assigns its referee. Every check is made when the match is
+scheduled, not only at completion: the season's dates, the teams entered in the
+competition, no team twice on one date, the 52-match cap. Voiding is
+``matches.match_void``; a fixtures file goes through ``fixtures``.
+
+Postponing (README "The schedule"): a postponed match gets a new, later date, with
+the reason kept in its history; there is no "postponed" status with no date.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from django.db import transaction
+from django.db.models import F
+from django.utils.translation import gettext as _
+
+from competitions.models import Competition, Match, Team
+from competitions.selectors.schedule import (
+    SCHEDULED_KINDS,
+    competition_team_ids,
+    is_referee_account,
+    matches_on_day,
+    same_match,
+)
+from competitions.services.matches import match_cap_check
+from tarokk_admin.core.errors import ServiceError
+
+VENUE_MAX = 120
+
+
+def schedule_date_check(competition: Competition, date: dt.date) -> None:
+    """R15: inside the competition's season (and its own dates, when it has any)."""
+    season = competition.season
+    if date.year != season.year:
+        raise ServiceError(
+            _("The match date %(date)s is outside the %(year)s season.")
+            % {"date": date.isoformat(), "year": season.year},
+            field="date",
+        )
+    if (competition.starts and date < competition.starts) or (
+        competition.ends and date > competition.ends
+    ):
+        raise ServiceError(
+            _("%(name)s runs from %(starts)s to %(ends)s; %(date)s is outside it.")
+            % {
+                "name": competition.name,
+                "starts": competition.starts or "…",
+                "ends": competition.ends or "…",
+                "date": date.isoformat(),
+            },
+            field="date",
+        )
+
+
+def schedule_teams_check(
+    competition: Competition,
+    team_a: Team,
+    team_b: Team,
+    date: dt.date,
+    exclude: Match | None = None,
+) -> None:
+    """R15: two different teams, both entered in the competition, neither playing
+    another match that day."""
+    if team_a.pk == team_b.pk:
+        raise ServiceError(
+            _("A match is played between two different teams."), field="team_b"
+        )
+    entered = competition_team_ids(competition)
+    for field, team in (("team_a", team_a), ("team_b", team_b)):
+        if team.pk not in entered:
+            raise ServiceError(
+                _("%(team)s is not entered in %(name)s %(year)s.")
+                % {
+                    "team": team.name,
+                    "name": competition.name,
+                    "year": competition.season.year,
+                },
+                field=field,
+            )
+    busy = matches_on_day(
+        competition.season_id, date, (team_a.pk, team_b.pk), exclude
+    ).select_related("team_a", "team_b")
+    for other in busy:
+        team = team_a if team_a.pk in (other.team_a_id, other.team_b_id) else team_b
+        raise ServiceError(
+            _(
+                "%(team)s already plays on %(date)s (%(match)s); a team plays one "
+                "match a day."
+            )
+            % {
+                "team": team.name,
+                "date": date.isoformat(),
+                "match": f"{other.team_a.name} – {other.team_b.name}",
+            },
+            field="date",
+        )
+
+
+def schedule_referee_check(referee: Any) -> None:
+    if referee is not None and not is_referee_account(referee):
+        raise ServiceError(
+            _("%(user)s is not in the Referee group.")
+            % {"user": referee.get_username()},
+            field="referee",
+        )
+
+
+def competition_lock(competition: Competition) -> Competition:
+    """Two officials scheduling at once wait for each other here: the second sees
+    the first's match (PostgreSQL row lock; SQLite takes its write lock)."""
+    Competition.objects.filter(pk=competition.pk).update(name=F("name"))
+    return (
+        Competition.objects.select_for_update()
+        .select_related("season")
+        .get(pk=competition.pk)
+    )
+
+
+@transaction.atomic
+def match_schedule(
+    *,
+    competition: Competition,
+    team_a: Team,
+    team_b: Team,
+    date: dt.date,
+    user: Any,
+    time: dt.time | None = None,
+    venue: str = "",
+    public: bool = True,
+    referee: Any = None,
+) -> Match:
+    """Schedule a championship or Royal free match (R15), refused with the reason:
+    another kind, a date outside the season, a team not entered or busy that day,
+    the same match twice, a 53rd championship match, a referee who is not one."""
+    competition = competition_lock(competition)
+    if competition.kind not in SCHEDULED_KINDS:
+        raise ServiceError(
+            _(
+                "Matches of %(name)s are scheduled from its own page (a cup tie or a "
+                "Grand Prix round)."
+            )
+            % {"name": competition.name},
+            field="competition",
+        )
+    if len(venue) > VENUE_MAX:
+        raise ServiceError(
+            _("The venue is at most %(n)s characters.") % {"n": VENUE_MAX},
+            field="venue",
+        )
+    schedule_date_check(competition, date)
+    existing = same_match(competition, date, team_a.pk, team_b.pk)
+    if existing is not None:
+        raise ServiceError(
+            _("%(a)s – %(b)s is already scheduled on %(date)s.")
+            % {"a": team_a.name, "b": team_b.name, "date": date.isoformat()}
+        )
+    schedule_teams_check(competition, team_a, team_b, date)
+    schedule_referee_check(referee)
+    match_cap_check(competition, competition.counts_for_championship, (team_a, team_b))
+    match = Match(
+        competition=competition,
+        team_a=team_a,
+        team_b=team_b,
+        date=date,
+        time=time,
+        venue=venue,
+        public=public,
+        referee=referee,
+        counts_for_championship=competition.counts_for_championship,
+    )
+    match._history_user = user  # type: ignore[attr-defined]
+    match._change_reason = _("scheduled")  # type: ignore[attr-defined]
+    match.save()
+    return match
+
+
+def _movable(match: Match) -> Match:
+    locked = (
+        Match.objects.select_for_update(of=("self",))
+        .select_related("competition__season", "team_a", "team_b")
+        .get(pk=match.pk)
+    )
+    if locked.status != Match.Status.SCHEDULED:
+        raise ServiceError(
+            _("Only a match not started yet can be moved; this one is %(status)s.")
+            % {"status": locked.get_status_display()}
+        )
+    return locked
+
+
+@transaction.atomic
+def match_move(
+    *,
+    match: Match,
+    date: dt.date,
+    user: Any,
+    time: dt.time | None = None,
+    venue: str = "",
+    reason: str = "",
+) -> Match:
+    """Move a match not started yet to another date, time or venue; the same checks
+    as scheduling it (R15), the match itself left out."""
+    locked = _movable(match)
+    if len(venue) > VENUE_MAX:
+        raise ServiceError(
+            _("The venue is at most %(n)s characters.") % {"n": VENUE_MAX},
+            field="venue",
+        )
+    if locked.tie_id is None and locked.round is None:
+        schedule_date_check(locked.competition, date)
+    elif date.year != locked.competition.season.year:
+        raise ServiceError(
+            _("The match date %(date)s is outside the %(year)s season.")
+            % {"date": date.isoformat(), "year": locked.competition.season.year},
+            field="date",
+        )
+    if date != locked.date:
+        schedule_teams_check(
+            locked.competition, locked.team_a, locked.team_b, date, locked
+        )
+    locked.date, locked.time, locked.venue = date, time, venue
+    locked._history_user = user  # type: ignore[attr-defined]
+    locked._change_reason = reason or _("moved")  # type: ignore[attr-defined]
+    locked.save(update_fields=["date", "time", "venue"])
+    return locked
+
+
+def match_postpone(
+    *,
+    match: Match,
+    date: dt.date,
+    user: Any,
+    reason: str,
+    time: dt.time | None = None,
+) -> Match:
+    """Postpone a match to a later date; the reason is required and kept."""
+    if not reason.strip():
+        raise ServiceError(_("Say why the match is postponed."), field="reason")
+    if date <= match.date:
+        raise ServiceError(
+            _("A postponed match is played later than %(date)s.")
+            % {"date": match.date.isoformat()},
+            field="date",
+        )
+    return match_move(
+        match=match,
+        date=date,
+        time=time,
+        venue=match.venue,
+        user=user,
+        reason=_("postponed: %(reason)s") % {"reason": reason.strip()},
+    )
+
+
+@transaction.atomic
+def match_referee_assign(*, match: Match, referee: Any, user: Any) -> Match:
+    """Assign the match's referee (an account in the Referee group), or nobody."""
+    locked = (
+        Match.objects.select_for_update(of=("self",))
+        .select_related("competition")
+        .get(pk=match.pk)
+    )
+    if locked.status in (Match.Status.COMPLETED, Match.Status.VOID):
+        raise ServiceError(
+            _("The match is %(status)s: its referee no longer changes.")
+            % {"status": locked.get_status_display()}
+        )
+    schedule_referee_check(referee)
+    locked.referee = referee
+    locked._history_user = user  # type: ignore[attr-defined]
+    locked._change_reason = _("referee assigned")  # type: ignore[attr-defined]
+    locked.save(update_fields=["referee"])
+    return locked

@@ -1,0 +1,151 @@
+"""Disputes (R15): an official resolves a disputed result with a note, closing it for
+both teams; a correction of a hand of a disputed match offers to resolve it; the
+officials' list of disputes."""
+
+from __future__ import annotations
+
+import pytest
+
+from competitions.models import MatchResult
+from competitions.services.disputes import dispute_resolve
+from competitions.services.matches import match_complete
+from competitions.services.results import result_answer
+from scoring.models import Hand
+from scoring.services.hands import hand_save
+from tarokk_admin.core.errors import ServiceError
+from tarokk_admin.core.roles import Role
+from tests.factories import UserFactory, sheet
+from tests.scoring.kit import hand_post
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def disputed(match):
+    for number in range(1, match.hands_expected + 1):
+        hand_save(match=match, number=number, record=sheet(number), user=match.referee)
+    match_complete(match=match, user=match.referee)
+    result_answer(
+        match=match, team=match.team_a, user=UserFactory(), confirm=True, note=""
+    )
+    result_answer(
+        match=match,
+        team=match.team_b,
+        user=UserFactory(username="kapitany"),
+        confirm=False,
+        note="Hand 4 is 10 short",
+    )
+    return match
+
+
+def answers(match):
+    return sorted(
+        MatchResult.objects.filter(match=match).values_list("answer", flat=True)
+    )
+
+
+def test_resolving_closes_the_dispute_for_both_teams_with_who_when_and_note(disputed):
+    official = UserFactory(roles=[Role.OFFICIAL])
+    dispute_resolve(match=disputed, user=official, note="Checked the sheet: right.")
+    assert answers(disputed) == ["resolved", "resolved"]
+    row = MatchResult.objects.get(match=disputed, team=disputed.team_b)
+    assert row.resolved_by == official
+    assert row.resolved_at is not None
+    assert row.resolution_note == "Checked the sheet: right."
+    assert row.answer_note == "Hand 4 is 10 short"  # the captain's note is kept
+    latest = row.history.first()
+    assert (latest.history_user, latest.history_change_reason) == (
+        official,
+        "dispute resolved",
+    )
+
+
+def test_resolving_needs_a_note_and_an_open_dispute(disputed):
+    official = UserFactory(roles=[Role.OFFICIAL])
+    with pytest.raises(ServiceError, match="Say how"):
+        dispute_resolve(match=disputed, user=official, note=" ")
+    dispute_resolve(match=disputed, user=official, note="ok")
+    with pytest.raises(ServiceError, match="no open dispute"):
+        dispute_resolve(match=disputed, user=official, note="again")
+
+
+def test_a_correction_that_changes_the_result_keeps_the_dispute_open(disputed):
+    official = UserFactory(roles=[Role.OFFICIAL])
+    hand = Hand.objects.get(match=disputed, number=4)
+    hand_save(
+        match=disputed,
+        number=4,
+        record=sheet(40),
+        user=official,
+        version=hand.version,
+        reason="Hand 4 re-added",
+    )
+    row = MatchResult.objects.get(match=disputed, team=disputed.team_b)
+    assert row.answer == MatchResult.Answer.DISPUTED
+
+
+def test_a_correction_offers_to_resolve_the_dispute_it_answers(client, disputed):
+    official = UserFactory(roles=[Role.OFFICIAL])
+    client.force_login(official)
+    address = f"/referee/matches/{disputed.pk}/hands/4/"
+    html = client.get(address).content.decode()
+    assert "resolve_dispute" in html
+    hand = Hand.objects.get(match=disputed, number=4)
+    data = hand_post(sheet(40), version=hand.version)
+    data.update(reason="Hand 4 was 10 short", resolve_dispute="on")
+    assert client.post(address, data).status_code == 302
+    assert answers(disputed) == ["resolved", "resolved"]
+    row = MatchResult.objects.get(match=disputed, team=disputed.team_b)
+    assert row.resolution_note == "Hand 4 was 10 short"
+    assert row.resolved_by == official
+
+
+def test_the_checkbox_is_only_offered_while_a_dispute_is_open(client, disputed):
+    client.force_login(UserFactory(roles=[Role.OFFICIAL]))
+    dispute_resolve(match=disputed, user=UserFactory(), note="ok")
+    html = client.get(f"/referee/matches/{disputed.pk}/hands/4/").content.decode()
+    assert "resolve_dispute" not in html
+
+
+def test_the_officials_list_shows_the_note_and_the_hands_and_resolves(
+    client, disputed, django_assert_max_num_queries
+):
+    client.force_login(UserFactory(roles=[Role.OFFICIAL]))
+    with django_assert_max_num_queries(10):
+        response = client.get("/officials/disputes/")
+    html = response.content.decode()
+    assert html.count('data-testid="dispute"') == 1
+    assert "Hand 4 is 10 short" in html
+    assert "8 hands entered" in html
+    assert f"/matches/{disputed.pk}/" in html
+    response = client.post(f"/officials/disputes/{disputed.pk}/resolve/", {"note": ""})
+    assert response.status_code == 400
+    assert answers(disputed) == ["confirmed", "disputed"]
+    response = client.post(
+        f"/officials/disputes/{disputed.pk}/resolve/",
+        {"note": "Sheet checked"},
+        follow=True,
+    )
+    assert "resolved for both teams" in response.content.decode()
+    assert answers(disputed) == ["resolved", "resolved"]
+    assert "No open disputes." in client.get("/officials/disputes/").content.decode()
+
+
+@pytest.mark.parametrize("role", [Role.REFEREE, Role.TEAM_CAPTAIN, Role.JURY])
+def test_only_officials_see_the_disputes(client, disputed, role):
+    client.force_login(UserFactory(roles=[role]))
+    assert client.get("/officials/disputes/").status_code == 403
+    response = client.post(f"/officials/disputes/{disputed.pk}/resolve/", {"note": "x"})
+    assert response.status_code == 403
+    assert "disputed" in answers(disputed)
+
+
+def test_the_resolution_note_is_shown_on_the_match_and_to_the_captain(client, disputed):
+    dispute_resolve(match=disputed, user=UserFactory(), note="The sheet stands.")
+    captain = UserFactory(roles=[Role.TEAM_CAPTAIN])
+    disputed.team_b.captains.add(captain)
+    client.force_login(captain)
+    assert "The sheet stands." in client.get("/captain/").content.decode()
+    client.force_login(UserFactory(roles=[Role.OFFICIAL]))
+    html = client.get(f"/referee/matches/{disputed.pk}/").content.decode()
+    assert "The sheet stands." in html
