@@ -29,6 +29,5 @@ class Command(BaseCommand):
         except ServiceError as error:
             raise CommandError(f"{error} Nothing was stored.") from error
         self.stdout.write(
-            f"Backup restored: {sum(counts.values())} records in "
-            f"{len(counts)} tables."
+            f"Backup restored: {sum(counts.values())} records in {len(counts)} tables."
         )
