@@ -27,6 +27,8 @@ settings.register_profile(
     ],
 )
 FUZZ = settings(settings.get_profile("fuzz"))
+# A page renders in a fraction of a second, not microseconds: fewer examples.
+FUZZ_PAGES = settings(FUZZ, max_examples=max(1, FUZZ.max_examples // 3))
 
 # Text that a browser or a file can carry (a lone surrogate cannot be encoded).
 TEXT = st.text(st.characters(exclude_categories=["Cs"]), max_size=30)

@@ -19,7 +19,7 @@ from scoring.models import Hand
 from scoring.services.imports.store import matches_import
 from tarokk_admin.core.roles import Role
 from tests.factories import UserFactory
-from tests.fuzz.kit import FUZZ, JSON, part_replaced, rolled_back
+from tests.fuzz.kit import FUZZ, FUZZ_PAGES, JSON, part_replaced, rolled_back
 from tests.scoring.services.test_import import entry, matches_file
 
 pytestmark = pytest.mark.django_db
@@ -67,7 +67,7 @@ def _upload(body: bytes) -> dict:
     return {"file": SimpleUploadedFile("matches.json", body, "application/json")}
 
 
-@FUZZ
+@FUZZ_PAGES
 @given(
     body=st.binary(max_size=300)
     | JSON.map(lambda value: json.dumps(value).encode())
@@ -82,7 +82,7 @@ def test_the_upload_page_answers_any_file_without_a_500(client, official, body):
         assert_whole(before)
 
 
-@FUZZ
+@FUZZ_PAGES
 @given(
     fields=st.dictionaries(
         st.sampled_from(["json", "text", "file", "x"]), JSON.map(str)
