@@ -11,7 +11,9 @@ import jsonschema_rs
 import pytest
 import schemathesis
 from django.core.management import call_command
+from django.core.signals import request_finished, request_started
 from django.core.wsgi import get_wsgi_application
+from django.db import close_old_connections
 from hypothesis import HealthCheck, given, settings
 from schemathesis.checks import not_a_server_error
 from schemathesis.generation import GenerationMode
@@ -106,6 +108,17 @@ def test_schemathesis_finds_every_api_answer_conforming():
     """Bounded: a few generated cases per operation and per mode (parameters that
     fit the schema, and parameters that do not), a second each at most."""
     call_command("seed_demo", stdout=None)
+    # As Django's test client does: the test's transaction stays open between calls.
+    request_started.disconnect(close_old_connections)
+    request_finished.disconnect(close_old_connections)
+    try:
+        drive_every_operation()
+    finally:
+        request_started.connect(close_old_connections)
+        request_finished.connect(close_old_connections)
+
+
+def drive_every_operation() -> None:
     schema = schemathesis.openapi.from_wsgi("/api/schema.json", get_wsgi_application())
     examples = int(os.environ.get("SCHEMA_EXAMPLES", "8"))
     operations = [result.ok() for result in schema.get_all_operations()]
