@@ -116,9 +116,14 @@ def _table_restore(model: Any, rows: list[Any]) -> None:
     objects = _objects(label, rows)
     if any(item.object.pk is None for item in objects):
         raise _refuse(_("A row of %(table)s has no key.") % {"table": label})
-    model._default_manager.bulk_create(
-        [item.object for item in objects], batch_size=BATCH
-    )
+    # A raw insert, as loaddata's: the stored values as they are (bulk_create would
+    # stamp auto_now and auto_now_add fields with the time of the restore).
+    rows = [item.object for item in objects]
+    fields = model._meta.concrete_fields
+    for start in range(0, len(rows), BATCH):
+        model._base_manager._insert(
+            rows[start : start + BATCH], fields=fields, raw=True
+        )
     for field in model._meta.many_to_many:
         through = field.remote_field.through
         source = field.m2m_field_name() + "_id"

@@ -22,7 +22,13 @@ def main(path: str) -> None:
     setup_test_environment()
     call_command("migrate", verbosity=0)
     call_command("import_federation", path, stdout=sys.stderr)
+    from tarokk_admin.backup.export import BackupEncoder, federation_snapshot
+
     report = {"answers": api_answers(), "counts": row_counts()}
+    # Every row as the restored database holds it, written as a backup writes it.
+    report["rows"] = json.loads(
+        json.dumps(federation_snapshot()["models"], cls=BackupEncoder)
+    )
     report["next_keys"] = {
         "auth.group": Group.objects.create(name="after the restore").pk,
         "tarokk_core.followup": Followup.objects.create(kind="after the restore").pk,
