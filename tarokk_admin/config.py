@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import sys
+from pathlib import Path
 from typing import Any, NoReturn
 from urllib.parse import urlsplit
 
@@ -68,6 +69,20 @@ def redis_url_checked(url: str) -> str:
             f"not {redacted(url)!r}."
         )
     return url
+
+
+def backup_folder(env: Environment, name: str, default: Path) -> Path:
+    """The folder of the nightly backups: an absolute path that is a folder (or does
+    not exist yet: the first backup creates it), else stop with one sentence."""
+    value = env.raw(name)
+    if value is None:
+        return default
+    folder = Path(value)
+    if not folder.is_absolute():
+        raise env.refuse(name, value, "an absolute path such as /var/backups/tarokk")
+    if folder.exists() and not folder.is_dir():
+        raise env.refuse(name, value, "a folder, not a file,")
+    return folder
 
 
 def required(env: Environment, name: str, why: str) -> str:

@@ -4,6 +4,7 @@ periodic ``heartbeat``."""
 from __future__ import annotations
 
 from celery import shared_task
+from django.conf import settings
 from django.core.cache import cache
 from django.utils import timezone
 
@@ -11,6 +12,7 @@ from competitions.models import Match
 from competitions.services.cup.ties import cup_tie_decide
 from competitions.services.standings import standings_refresh
 from stats.services.refresh import statistics_refresh
+from tarokk_admin.backup.nightly import backup_nightly_write
 from trophies.services.awards import trophies_award_match
 
 HEARTBEAT_CACHE_KEY = "tarokk_admin:heartbeat"
@@ -43,3 +45,11 @@ def heartbeat() -> str:
     now = timezone.now().isoformat()
     cache.set(HEARTBEAT_CACHE_KEY, now, timeout=60 * 60)
     return now
+
+
+@shared_task(name="tarokk_admin.tasks.federation_backup")
+def federation_backup() -> str:
+    """The nightly federation backup into ``BACKUP_DIR``, keeping the last
+    ``BACKUP_KEEP`` (tarokk_admin/backup/nightly.py); returns the file written."""
+    path = backup_nightly_write(folder=settings.BACKUP_DIR, keep=settings.BACKUP_KEEP)
+    return str(path)

@@ -10,7 +10,7 @@ from scoring import urls as scoring
 from stats import urls as stats
 from tarokk_admin import health
 from tarokk_admin.core.login import LoginForm
-from tarokk_admin.views import home, sittings, teams
+from tarokk_admin.views import api_schema, home, sittings, teams
 from trophies import urls as trophies
 
 # A database that does not answer is a 503 with a sentence, not a 500 (core/outage).
@@ -74,6 +74,7 @@ urlpatterns = [
     path("", include(scoring)),
     path("", include(trophies)),
     path("", include(stats)),  # /statistics/…, /live/…
+    path("api/schema.json", api_schema.api_schema, name="api_schema"),
     path("api/", include((api, "api"))),
     path("officials/", include((officials, "officials"))),
     path("referee/", include((scoring.referee_urlpatterns, "referee"))),

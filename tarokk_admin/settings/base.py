@@ -8,9 +8,15 @@ result backend and Django's cache to Redis.
 
 from pathlib import Path
 
+from celery.schedules import crontab
 from django.utils.translation import gettext_lazy as _
 
-from tarokk_admin.config import database_from_url, email_settings, redis_url_checked
+from tarokk_admin.config import (
+    backup_folder,
+    database_from_url,
+    email_settings,
+    redis_url_checked,
+)
 from tarokk_admin.core.environment import Environment
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
@@ -168,7 +174,17 @@ CELERY_BEAT_SCHEDULE = {
         "task": "competitions.tasks.cup_deadline_reminders",
         "schedule": 24 * 60 * 60.0,
     },
+    # The nightly federation backup into BACKUP_DIR, keeping the last BACKUP_KEEP.
+    "federation-backup": {
+        "task": "tarokk_admin.tasks.federation_backup",
+        "schedule": crontab(hour=3, minute=15),
+    },
 }
+
+# --- Backups (tarokk_admin/backup/) ---------------------------------------------------
+
+BACKUP_DIR = backup_folder(env, "BACKUP_DIR", default=BASE_DIR / "var" / "backups")
+BACKUP_KEEP = env.whole("BACKUP_KEEP", default=14, minimum=1, maximum=1000)
 
 # --- Authentication -------------------------------------------------------------------
 

@@ -1,0 +1,184 @@
+"""Restoring a federation backup into an empty database, whole or not at all.
+
+The file is checked before anything is written (its format, that every table is
+known and its count matches its rows); the rows are then inserted in one
+transaction with their primary keys, the references checked at its end (a row that
+points at nothing refuses the whole file) and the database's sequences moved past
+the restored keys so the next record gets a new number.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from django.contrib.auth.models import Group
+from django.core import serializers
+from django.core.exceptions import ValidationError
+from django.core.management.color import no_style
+from django.core.serializers.base import DeserializationError
+from django.db import DatabaseError, connection, transaction
+from django.utils.translation import gettext as _
+
+from tarokk_admin.backup.catalogue import FORMAT, backup_models, model_label
+from tarokk_admin.core.errors import ServiceError
+from tarokk_admin.core.jsonio import json_parse
+
+BATCH = 500
+
+
+def _refuse(message: str, code: str = "damaged_backup") -> ServiceError:
+    return ServiceError(message, code=code)
+
+
+def backup_read(*, path: Path) -> dict[str, Any]:
+    """The parsed backup, checked for shape, format and counts (nothing written)."""
+    try:
+        data = Path(path).read_bytes()
+    except OSError as exc:
+        raise _refuse(
+            _("The backup %(file)s cannot be read: %(reason)s.")
+            % {"file": path, "reason": exc.strerror or exc},
+            "unreadable_backup",
+        ) from exc
+    backup, error = json_parse(data, source=str(path))
+    if error is not None:
+        raise _refuse(error["message"])
+    if not isinstance(backup, dict) or backup.get("format") != FORMAT:
+        found = backup.get("format") if isinstance(backup, dict) else None
+        raise _refuse(
+            _(
+                "%(file)s is not a federation backup in the %(format)s format (found %(found)r)."
+            )
+            % {"file": path, "format": FORMAT, "found": found},
+            "unknown_format",
+        )
+    counts, tables = backup.get("counts"), backup.get("models")
+    if not isinstance(counts, dict) or not isinstance(tables, dict):
+        raise _refuse(_("The backup has no counts or no tables."))
+    known = {model_label(model) for model in backup_models()}
+    for label in sorted(set(counts) | set(tables)):
+        if label not in known:
+            raise _refuse(
+                _("The backup holds a table this version does not know: %(table)s.")
+                % {"table": label}
+            )
+        rows = tables.get(label)
+        if not isinstance(rows, list) or counts.get(label) != len(rows):
+            raise _refuse(
+                _(
+                    "The backup's count of %(table)s (%(count)s) does not match its "
+                    "rows (%(rows)s): the file is damaged."
+                )
+                % {
+                    "table": label,
+                    "count": counts.get(label),
+                    "rows": len(rows) if isinstance(rows, list) else 0,
+                }
+            )
+    return backup
+
+
+def database_is_empty() -> bool:
+    """True when no federation record is stored: only the role groups that the
+    migrations create (with no members) may be there."""
+    for model in backup_models():
+        manager = model._default_manager
+        if model is Group:
+            if manager.filter(user__isnull=False).exists():
+                return False
+            continue
+        if manager.exists():
+            return False
+    return True
+
+
+def _objects(label: str, rows: list[Any]) -> list[Any]:
+    records = []
+    for index, row in enumerate(rows):
+        if not isinstance(row, dict) or not isinstance(row.get("fields"), dict):
+            raise _refuse(
+                _("Row %(index)s of %(table)s is not a record.")
+                % {"index": index, "table": label}
+            )
+        records.append({"model": label, "pk": row.get("pk"), "fields": row["fields"]})
+    try:
+        return list(serializers.deserialize("python", records))
+    except (DeserializationError, ValidationError, ValueError, TypeError) as exc:
+        raise _refuse(
+            _("A row of %(table)s cannot be read: %(reason)s.")
+            % {"table": label, "reason": exc}
+        ) from exc
+
+
+def _table_restore(model: Any, rows: list[Any]) -> None:
+    label = model_label(model)
+    objects = _objects(label, rows)
+    if any(item.object.pk is None for item in objects):
+        raise _refuse(_("A row of %(table)s has no key.") % {"table": label})
+    # A raw insert, as loaddata's: the stored values as they are (bulk_create would
+    # stamp auto_now and auto_now_add fields with the time of the restore).
+    rows = [item.object for item in objects]
+    fields = model._meta.concrete_fields
+    for start in range(0, len(rows), BATCH):
+        model._base_manager._insert(
+            rows[start : start + BATCH], fields=fields, raw=True
+        )
+    for field in model._meta.many_to_many:
+        through = field.remote_field.through
+        source = field.m2m_field_name() + "_id"
+        target = field.m2m_reverse_field_name() + "_id"
+        links = [
+            through(**{source: item.object.pk, target: other})
+            for item in objects
+            for other in (item.m2m_data or {}).get(field.name, [])
+        ]
+        through._default_manager.bulk_create(links, batch_size=BATCH)
+
+
+def federation_import(*, path: Path) -> dict[str, int]:
+    """Restore the backup at ``path`` into this (empty) database; return the counts
+    per table. Refuses (ServiceError) a non-empty database and any damaged file,
+    storing nothing."""
+    backup = backup_read(path=path)
+    models = backup_models()
+    try:
+        with transaction.atomic():
+            if not database_is_empty():
+                raise _refuse(
+                    _(
+                        "The database already holds federation records: a backup is "
+                        "restored into an empty database only (run migrate on a new one)."
+                    ),
+                    "database_not_empty",
+                )
+            Group.objects.all().delete()  # the migrations' role groups, replaced
+            for model in models:
+                _table_restore(model, backup["models"].get(model_label(model), []))
+            try:
+                connection.check_constraints()
+            except DatabaseError as exc:
+                raise _refuse(
+                    _(
+                        "The backup has a reference to a record it does not hold: %(reason)s."
+                    )
+                    % {"reason": exc}
+                ) from exc
+            _sequences_reset(models)
+    except DatabaseError as exc:
+        raise _refuse(
+            _("The backup cannot be stored: %(reason)s.") % {"reason": exc}
+        ) from exc
+    return {
+        model_label(m): len(backup["models"].get(model_label(m), [])) for m in models
+    }
+
+
+def _sequences_reset(models: list[Any]) -> None:
+    """Move each table's key sequence past its largest restored key (PostgreSQL;
+    SQLite follows the largest key by itself)."""
+    statements = connection.ops.sequence_reset_sql(no_style(), models)
+    if statements:
+        with connection.cursor() as cursor:
+            for statement in statements:
+                cursor.execute(statement)
