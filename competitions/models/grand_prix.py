@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from django.db import models
 
+from tarokk_admin.core.collation import hu
+
 from .competitions import Competition
 from .people import Team
 
@@ -15,7 +17,7 @@ class GrandPrixEntry(models.Model):
     team = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="+")
 
     class Meta:
-        ordering = ["competition", "team__name"]
+        ordering = ["competition", hu("team__name")]
         constraints = [
             models.UniqueConstraint(
                 fields=["competition", "team"], name="one_entry_per_team"

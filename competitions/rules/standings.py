@@ -15,6 +15,7 @@ from typing import Any, Final
 from scoring.engine.catalogue import FEASTS
 from scoring.engine.i18n import _
 from scoring.engine.made import feast_name
+from tarokk_admin.core.collation import collation_key
 from tarokk_admin.core.ranking import shared_ranks
 
 CHAMPIONSHIP_MATCH_CAP: Final = 52  # R15: a team plays at most 52 matches a season
@@ -117,7 +118,7 @@ def rank_rows(
     def keys(row: StandingRow) -> tuple[Any, ...]:
         return tuple(metric.key(row) for metric in metrics)
 
-    ordered = sorted(rows, key=lambda row: row.team.casefold())
+    ordered = sorted(rows, key=lambda row: collation_key(row.team))
     ordered.sort(key=keys, reverse=True)
     ranks = shared_ranks(ordered, keys)
     sizes = Counter(ranks)

@@ -26,9 +26,45 @@ SQLITE_COLLATION = "hu"
 
 # The Hungarian alphabet, each entry a letter of its own; accented vowels share
 # their base letter's rank (a secondary difference), ö/ő and ü/ű are letters.
-ALPHABET = (
-    "a b c cs d dz dzs e f g gy h i j k l ly m n ny o ö p q r s sz t ty u ü v w x y z zs"
-).split()
+ALPHABET = [
+    "a",
+    "b",
+    "c",
+    "cs",
+    "d",
+    "dz",
+    "dzs",
+    "e",
+    "f",
+    "g",
+    "gy",
+    "h",
+    "i",
+    "j",
+    "k",
+    "l",
+    "ly",
+    "m",
+    "n",
+    "ny",
+    "o",
+    "ö",
+    "p",
+    "q",
+    "r",
+    "s",
+    "sz",
+    "t",
+    "ty",
+    "u",
+    "ü",
+    "v",
+    "w",
+    "x",
+    "y",
+    "z",
+    "zs",
+]
 _RANK = {letter: index for index, letter in enumerate(ALPHABET)}
 _SAME_LETTER = {"á": "a", "é": "e", "í": "i", "ó": "o", "ú": "u", "ő": "ö", "ű": "ü"}
 _ACCENT = {"á": 1, "é": 1, "í": 1, "ó": 1, "ú": 1, "ő": 1, "ű": 1}

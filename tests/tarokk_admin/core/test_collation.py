@@ -63,6 +63,7 @@ def test_the_database_sorts_the_hungarian_way():
         PlayerFactory(name=f"{town} Anna", federation_number=f"C{number}")
     assert list(Team.objects.values_list("name", flat=True)) == TOWNS
     assert [p.name for p in Player.objects.all()] == [f"{t} Anna" for t in TOWNS]
-    assert list(
-        Team.objects.order_by(hu("name").desc()).values_list("name", flat=True)
-    ) == TOWNS[::-1]
+    assert (
+        list(Team.objects.order_by(hu("name").desc()).values_list("name", flat=True))
+        == TOWNS[::-1]
+    )
