@@ -68,7 +68,8 @@ def test_season_dates_refused(official, kwargs, field, words):
     data = {"annual_meeting": D(2027, 1, 16), **kwargs}
     with pytest.raises(ServiceError) as refused:
         season_create(year=2027, user=official, **data)
-    assert refused.value.field == field and words in refused.value.message
+    assert refused.value.field == field
+    assert words in refused.value.message
     assert not Season.objects.filter(year=2027).exists()
 
 
