@@ -78,7 +78,7 @@ def player_register(
     _official(user)
     name, number = _clean(name, federation_number)
     player = Player(name=name, federation_number=number, club=(club or "").strip())
-    return _save(player, user, _("registered"))
+    return _save(player, user, _("player registered"))
 
 
 def player_update(
