@@ -110,6 +110,15 @@ class TeamRoster:
     places: dict[str, Membership]
 
     @property
+    def listed(self) -> list[tuple[str, Membership]]:
+        """(role label, place) in the order driver, catcher, substitute."""
+        return [
+            (label, self.places[value])
+            for value, label in Membership.Role.choices
+            if value in self.places
+        ]
+
+    @property
     def complete(self) -> bool:
         return {"driver", "catcher"} <= set(self.places)
 
