@@ -54,6 +54,15 @@ class StandingRow:
     extra: dict[str, Any] = field(default_factory=dict)
 
     @property
+    def team_sort(self) -> tuple[Any, ...]:
+        """The team's name as the Hungarian order sorts it (a table's A-Z)."""
+        return collation_key(self.team)
+
+    @property
+    def club_sort(self) -> tuple[Any, ...]:
+        return collation_key(self.club)
+
+    @property
     def decided_by(self) -> str:
         """The deciding tie-break in words, in the active language ("" if none)."""
         if self.decided is None:

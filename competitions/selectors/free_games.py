@@ -47,6 +47,11 @@ class FreeRow:
     games: int
     points: int
 
+    @property
+    def name_sort(self) -> tuple[Any, ...]:
+        """The name as the Hungarian order sorts it (a table's A-Z)."""
+        return collation_key(self.name)
+
     def as_api(self) -> dict[str, Any]:
         return {
             "rank": self.rank,

@@ -67,3 +67,33 @@ def test_the_database_sorts_the_hungarian_way():
         list(Team.objects.order_by(hu("name").desc()).values_list("name", flat=True))
         == TOWNS[::-1]
     )
+
+
+def test_a_table_sorted_by_team_or_player_uses_the_hungarian_order():
+    from competitions.rules.standings import StandingRow
+    from competitions.selectors.free_games import FreeRow
+    from competitions.tables import ChampionshipTable, VariantFreeTable
+
+    rows = [
+        StandingRow(team_id=i, team=t, club=t, matches=1, score=1, best_match=1)
+        for i, t in enumerate(reversed(TOWNS))
+    ]
+    table = ChampionshipTable(rows, order_by="team")
+    assert [row.record.team for row in table.rows] == TOWNS
+    table = ChampionshipTable(rows, order_by="-club")
+    assert [row.record.club for row in table.rows] == TOWNS[::-1]
+    players = [FreeRow(1, "player", i, t, 1, 1) for i, t in enumerate(reversed(TOWNS))]
+    table = VariantFreeTable(players, order_by="name")
+    assert [row.record.name for row in table.rows] == TOWNS
+
+
+@pytest.mark.django_db
+def test_the_trophy_list_sorted_by_name_uses_the_hungarian_order(client):
+    from trophies.models import TrophyTally
+
+    for number, town in enumerate(reversed(TOWNS)):
+        player = PlayerFactory(name=town, federation_number=f"T{number}")
+        TrophyTally.objects.create(player=player, points=10)
+    body = client.get("/trophies/", {"sort": "name"}).content.decode()
+    places = [body.index(f">{town}<") for town in TOWNS]
+    assert places == sorted(places)
