@@ -189,3 +189,37 @@ def test_the_jury_sees_the_approvals_it_gave_linked_to_their_matches(client):
         reverse("scoring:match", args=[theirs.pk])
         in client.get("/jury/given/").content.decode()
     )
+
+
+def test_the_rosters_and_a_team_page_run_a_bounded_number_of_queries(
+    client, official, django_assert_max_num_queries
+):
+    season = SeasonFactory(year=2026)
+    teams = [TeamFactory() for _ in range(6)]
+    for index, team in enumerate(teams):
+        for role in ("driver", "catcher"):
+            Membership.objects.create(
+                season=season,
+                team=team,
+                role=role,
+                player=PlayerFactory(federation_number=f"Q{index}{role}"),
+            )
+    with django_assert_max_num_queries(QUERIES):
+        assert client.get("/officials/teams/2026/").status_code == 200
+    with django_assert_max_num_queries(QUERIES):
+        assert client.get(f"/officials/teams/2026/{teams[0].pk}/").status_code == 200
+    with django_assert_max_num_queries(QUERIES):
+        assert client.get("/officials/seasons/2026/").status_code == 200
+
+
+def test_the_approvals_given_run_a_bounded_number_of_queries(
+    client, official, django_assert_max_num_queries
+):
+    when = timezone.make_aware(dt.datetime(2026, 3, 1, 12))
+    for _ in range(5):
+        JuryApproval.objects.create(
+            match=MatchFactory(public=False), approved_by=official, approved_at=when
+        )
+    with django_assert_max_num_queries(QUERIES):
+        body = client.get("/jury/given/").content.decode()
+    assert body.count('href="/matches/') == 5
