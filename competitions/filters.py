@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 
 from competitions.models import Team
 from competitions.rules.standings import CHAMPIONSHIP_MATCH_CAP, StandingRow
+from tarokk_admin.core.collation import hu_sorted
 
 
 class IntegerFilter(django_filters.NumberFilter):
@@ -46,7 +47,7 @@ class StandingFilter(django_filters.FilterSet):
 
     def __init__(self, data=None, *, rows: list[StandingRow], **kwargs) -> None:
         super().__init__(data, queryset=Team.objects.none(), **kwargs)
-        clubs = sorted({row.club for row in rows if row.club}, key=str.casefold)
+        clubs = hu_sorted({row.club for row in rows if row.club})
         self.filters["club"].extra["choices"] = [(club, club) for club in clubs]
 
     def by_rows(self, queryset, name, value):

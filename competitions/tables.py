@@ -14,8 +14,10 @@ from competitions.rules.standings import CHAMPIONSHIP_MATCH_CAP
 
 class _StandingTable(tables.Table):
     rank = tables.Column(verbose_name=_("Rank"), attrs={"td": {"class": "rank"}})
-    team = tables.Column(verbose_name=_("Team"), attrs={"td": {"class": "team"}})
-    club = tables.Column(verbose_name=_("Club"))
+    team = tables.Column(
+        verbose_name=_("Team"), attrs={"td": {"class": "team"}}, order_by="team_sort"
+    )
+    club = tables.Column(verbose_name=_("Club"), order_by="club_sort")
     matches = tables.Column(verbose_name=_("Matches"))
     best_match = tables.Column(verbose_name=_("Best match"))
     best_trophy = tables.Column(
@@ -110,7 +112,11 @@ class VariantFreeTable(tables.Table):
     carried over from a team entry counts for its team."""
 
     rank = tables.Column(verbose_name=_("Rank"), attrs={"td": {"class": "rank"}})
-    name = tables.Column(verbose_name=_("Player"), attrs={"td": {"class": "entrant"}})
+    name = tables.Column(
+        verbose_name=_("Player"),
+        attrs={"td": {"class": "entrant"}},
+        order_by="name_sort",
+    )
     games = tables.Column(verbose_name=_("Sittings"))
     points = tables.Column(verbose_name=_("Points"))
 
@@ -138,7 +144,9 @@ class VariantFreeTable(tables.Table):
 class RoyalFreeTable(VariantFreeTable):
     """The Royal free games (R15): teams by match points (R11)."""
 
-    name = tables.Column(verbose_name=_("Team"), attrs={"td": {"class": "entrant"}})
+    name = tables.Column(
+        verbose_name=_("Team"), attrs={"td": {"class": "entrant"}}, order_by="name_sort"
+    )
     games = tables.Column(verbose_name=_("Matches"))
     points = tables.Column(verbose_name=_("Match points"))
 

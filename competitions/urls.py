@@ -13,6 +13,10 @@ from competitions.views.officials import free_games as officials_free_games
 from competitions.views.officials import grand_prix as officials_grand_prix
 from competitions.views.officials import grand_prix_seeding as officials_seeding
 from competitions.views.officials import schedule as officials_schedule
+from competitions.views.officials import players as officials_players
+from competitions.views.officials import seasons as officials_seasons
+from competitions.views.officials import teams as officials_teams
+from competitions.views.officials import workspace
 
 app_name = "competitions"
 
@@ -52,7 +56,44 @@ api_urlpatterns = [
     path("free-games/<str:year>/", api.free_games_api, name="free_games"),
 ]
 
+# The officials' workspace: its home, the season and its people (R15).
+workspace_urlpatterns = [
+    path("", workspace.workspace_home, name="home"),
+    path("cup/", workspace.cup_current, name="cup_current"),
+    path("seasons/", officials_seasons.season_list, name="seasons"),
+    path("seasons/<int:year>/", officials_seasons.season_edit, name="season"),
+    path("players/", officials_players.player_list, name="players"),
+    path("players/<int:pk>/", officials_players.player_edit, name="player"),
+    path(
+        "players/<int:pk>/active/",
+        officials_players.player_active,
+        name="player_active",
+    ),
+    path(
+        "players/<int:pk>/delete/",
+        officials_players.player_remove,
+        name="player_delete",
+    ),
+    path("teams/", officials_teams.teams_current, name="teams_current"),
+    path("teams/<int:year>/", officials_teams.team_list, name="teams"),
+    path(
+        "teams/<int:year>/copy/", officials_teams.roster_copy_view, name="roster_copy"
+    ),
+    path("teams/<int:year>/<int:pk>/", officials_teams.team_edit, name="team"),
+    path(
+        "teams/<int:year>/<int:pk>/place/",
+        officials_teams.team_place,
+        name="team_place",
+    ),
+    path(
+        "teams/<int:year>/<int:pk>/place/<str:role>/remove/",
+        officials_teams.team_place_remove,
+        name="team_place_remove",
+    ),
+]
+
 officials_urlpatterns = [
+    *workspace_urlpatterns,
     path("schedule/", officials_schedule.schedule, name="schedule"),
     path(
         "schedule/matches/<int:pk>/",

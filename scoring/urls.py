@@ -5,7 +5,7 @@ the officials' import under ``officials/``."""
 
 from django.urls import path
 
-from scoring.views import hand, lists, match, public
+from scoring.views import hand, jury_given, lists, match, public
 from scoring.views.officials import imports
 
 app_name = "scoring"
@@ -48,6 +48,7 @@ referee_urlpatterns = [
 jury_urlpatterns = [
     path("", lists.jury_home, name="home"),
     path("matches/<int:pk>/approve/", lists.jury_approve_view, name="approve"),
+    path("given/", jury_given.jury_approvals_given, name="given"),
 ]
 
 captain_urlpatterns = [

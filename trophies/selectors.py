@@ -20,6 +20,7 @@ from django.db import connection
 from django.db.models import F, Max, Min, Q, QuerySet, Sum
 
 from competitions.models import RECOGNISED_VARIANTS, Player, VariantSitting
+from tarokk_admin.core.collation import collation_key, hu
 from tarokk_admin.core.ranking import rank_above, shared_ranks
 from tarokk_admin.core.text import fold
 from trophies.models import TrophyAward, TrophyCup, TrophyTally
@@ -87,21 +88,22 @@ def ranking_rows(filters: AwardFilters) -> QuerySet[Any] | list[dict[str, Any]]:
     is filled in by :func:`ranks_fill` once the page is cut).
 
     Ranks are shared as in the standings (1, 2, 2, 4): one more than the number of
-    players with more points in the same list; within a rank by name, compared
-    without accents ("Ács" before "Zala", whatever the database's collation). The
+    players with more points in the same list; within a rank by name in the
+    Hungarian order (core/collation.py: "Gödöllői" before "Győri"). The
     name search narrows the rows but keeps each player's rank in the whole list.
     Without a trophy, year or variant filter the points come from the kept tally
     (one indexed query, paginated by the database); with one, they are summed from
     the matching awards in one query.
     """
     if not filters.narrows_awards:
+        # "name_sort" orders by name the Hungarian way (core/collation.py).
         rows = TrophyTally.objects.filter(points__gt=0).annotate(
-            name=F("player__name"), folded=F("player__name_folded")
+            name=F("player__name"), name_sort=hu("player__name")
         )
         if filters.q.strip():
             rows = rows.filter(player_id__in=players_named(filters.q))
-        return rows.values("player_id", "name", "folded", "points").order_by(
-            "-points", "folded", "name", "player_id"
+        return rows.values("player_id", "name", "name_sort", "points").order_by(
+            "-points", "name_sort", "player_id"
         )
     narrowed = AwardFilters(
         trophy=filters.trophy, year=filters.year, variant=filters.variant
@@ -116,9 +118,12 @@ def ranking_rows(filters: AwardFilters) -> QuerySet[Any] | list[dict[str, Any]]:
             points=Sum("value"),
         )
     )
+    for total in totals:
+        total["name_sort"] = collation_key(total["name"])  # the table's A-Z
     rows = ranked(
         sorted(
-            totals, key=lambda r: (-r["points"], r["folded"], r["name"], r["player_id"])
+            totals,
+            key=lambda r: (-r["points"], r["name_sort"], r["player_id"]),
         )
     )
     if filters.q.strip():
@@ -165,7 +170,7 @@ def tally_rows() -> QuerySet[Any]:
         TrophyTally.objects.filter(points__gt=0)
         .annotate(name=F("player__name"))
         .values("player_id", "name", "points")
-        .order_by("-points", "player__name_folded", "name", "player_id")
+        .order_by("-points", hu("player__name"), "player_id")
     )
 
 

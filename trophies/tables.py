@@ -11,6 +11,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 
 from scoring.engine import feast_name
+from tarokk_admin.core.collation import hu
 from trophies.models import TrophyAward, TrophyCup
 
 # A small cup drawn inline (no emoji font or icon font needed on venue machines).
@@ -49,13 +50,13 @@ class TrophyRankingTable(tables.Table):
 
     rank = tables.Column(
         verbose_name=_("Rank"),
-        order_by=("-points", "folded", "player_id"),
+        order_by=("-points", "name_sort", "player_id"),
         attrs={"td": {"class": "text-end"}},
     )
-    name = tables.Column(verbose_name=_("Player"), order_by=("folded", "player_id"))
+    name = tables.Column(verbose_name=_("Player"), order_by=("name_sort", "player_id"))
     points = tables.Column(
         verbose_name=_("Trophy points"),
-        order_by=("-points", "folded", "player_id"),
+        order_by=("-points", "name_sort", "player_id"),
         attrs={"td": {"class": "text-end fw-semibold"}, "th": {"class": "text-end"}},
     )
     cups = tables.Column(
@@ -94,6 +95,11 @@ WIDE_ONLY = {
 }
 
 
+def _by_name(queryset: Any, field: str, descending: bool) -> Any:
+    order = hu(field)
+    return queryset.order_by(order.desc() if descending else order.asc(), "-date", "pk")
+
+
 class TrophyAwardTable(tables.Table):
     """Trophies, newest first: who made which trophy where (R14)."""
 
@@ -121,6 +127,16 @@ class TrophyAwardTable(tables.Table):
         fields = ("date", "player", "feast", "value", "partner", "team", "where")
         attrs = {"class": "table table-sm table-striped align-middle trophy-awards"}
         order_by = ("-date",)
+
+    # Names sort the Hungarian way (core/collation.py).
+    def order_player(self, queryset: Any, is_descending: bool) -> tuple[Any, bool]:
+        return _by_name(queryset, "player__name", is_descending), True
+
+    def order_partner(self, queryset: Any, is_descending: bool) -> tuple[Any, bool]:
+        return _by_name(queryset, "partner__name", is_descending), True
+
+    def order_team(self, queryset: Any, is_descending: bool) -> tuple[Any, bool]:
+        return _by_name(queryset, "team__name", is_descending), True
 
     def render_player(self, value: Any) -> str:
         url = reverse("trophies:player", args=[value.pk])

@@ -64,4 +64,24 @@ class Competition(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.name} {self.season}"
+        return f"{self.title} {self.season}"
+
+    @property
+    def title(self) -> str:
+        """The name to show: a fixed name ("Hungarian Cup", "Team Championship",
+        "Free games", stored in English) in the reader's language; a name an
+        official gave (a Grand Prix's) as given."""
+        kind = self.Kind(self.kind) if self.kind in self.Kind.values else None
+        if kind is not None and self.name in ("", _ENGLISH_NAMES[kind]):
+            return str(kind.label)
+        return self.name
+
+
+# The kinds' fixed names as stored (untranslated): Competition.title shows them
+# translated.
+_ENGLISH_NAMES = {
+    Competition.Kind.CHAMPIONSHIP: "Team Championship",
+    Competition.Kind.CUP: "Hungarian Cup",
+    Competition.Kind.GRAND_PRIX: "Grand Prix",
+    Competition.Kind.FREE: "Free games",
+}

@@ -5,6 +5,8 @@ from __future__ import annotations
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from tarokk_admin.core.collation import hu
+
 from .competitions import Competition
 from .people import Team
 
@@ -18,7 +20,7 @@ class GrandPrixEntry(models.Model):
     seed = models.PositiveSmallIntegerField(_("seed"), default=0)
 
     class Meta:
-        ordering = ["competition", "seed", "id"]
+        ordering = ["competition", "seed", hu("team__name")]
         constraints = [
             models.UniqueConstraint(
                 fields=["competition", "team"], name="one_entry_per_team"

@@ -8,6 +8,7 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from scoring.engine import MATCH_HANDS, TIEBREAK_HANDS
+from tarokk_admin.core.collation import hu
 
 from .competitions import Competition
 from .cup import CupTie
@@ -193,7 +194,7 @@ class MatchResult(models.Model):
     history = HistoricalRecords()
 
     class Meta:
-        ordering = ["match", "team__name"]
+        ordering = ["match", hu("team__name")]
         constraints = [
             models.UniqueConstraint(
                 fields=["match", "team"], name="one_result_per_team"

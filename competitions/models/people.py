@@ -7,6 +7,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
+from tarokk_admin.core.collation import hu
 from tarokk_admin.core.text import fold
 
 
@@ -29,7 +30,7 @@ class Player(models.Model):
     history = HistoricalRecords()
 
     class Meta:
-        ordering = ["name"]
+        ordering = [hu("name"), "id"]
         verbose_name = _("player")
         verbose_name_plural = _("players")
 
@@ -54,7 +55,7 @@ class Team(models.Model):
     history = HistoricalRecords(m2m_fields=[])
 
     class Meta:
-        ordering = ["name"]
+        ordering = [hu("name")]
         verbose_name = _("team")
         verbose_name_plural = _("teams")
 

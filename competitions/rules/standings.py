@@ -15,6 +15,7 @@ from typing import Any, Final
 from scoring.engine.catalogue import FEASTS
 from scoring.engine.i18n import _
 from scoring.engine.made import feast_name
+from tarokk_admin.core.collation import collation_key
 from tarokk_admin.core.ranking import shared_ranks
 
 CHAMPIONSHIP_MATCH_CAP: Final = 52  # R15: a team plays at most 52 matches a season
@@ -51,6 +52,15 @@ class StandingRow:
     # row; kept as data so cached tables are put into words in each visitor's language.
     decided: tuple[str, StandingRow] | None = field(default=None, repr=False)
     extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def team_sort(self) -> tuple[Any, ...]:
+        """The team's name as the Hungarian order sorts it (a table's A-Z)."""
+        return collation_key(self.team)
+
+    @property
+    def club_sort(self) -> tuple[Any, ...]:
+        return collation_key(self.club)
 
     @property
     def decided_by(self) -> str:
@@ -117,7 +127,7 @@ def rank_rows(
     def keys(row: StandingRow) -> tuple[Any, ...]:
         return tuple(metric.key(row) for metric in metrics)
 
-    ordered = sorted(rows, key=lambda row: row.team.casefold())
+    ordered = sorted(rows, key=lambda row: collation_key(row.team))
     ordered.sort(key=keys, reverse=True)
     ranks = shared_ranks(ordered, keys)
     sizes = Counter(ranks)

@@ -30,6 +30,7 @@ from competitions.models import (
     Variant,
     VariantSitting,
 )
+from tarokk_admin.core.collation import collation_key
 from tarokk_admin.core.ranking import shared_ranks
 from tarokk_admin.core.text import fold
 
@@ -45,6 +46,11 @@ class FreeRow:
     name: str
     games: int
     points: int
+
+    @property
+    def name_sort(self) -> tuple[Any, ...]:
+        """The name as the Hungarian order sorts it (a table's A-Z)."""
+        return collation_key(self.name)
 
     def as_api(self) -> dict[str, Any]:
         return {
@@ -88,7 +94,7 @@ def table_key(variant: str, name: str) -> str:
 
 
 def _ranked(rows: Iterable[FreeRow]) -> list[FreeRow]:
-    ordered = sorted(rows, key=lambda r: (-r.points, fold(r.name), r.name, r.id))
+    ordered = sorted(rows, key=lambda r: (-r.points, collation_key(r.name), r.id))
     for row, rank in zip(
         ordered, shared_ranks(ordered, lambda r: r.points), strict=True
     ):

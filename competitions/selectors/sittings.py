@@ -11,6 +11,7 @@ from django.db.models import Prefetch, QuerySet
 from django.utils.translation import gettext as _
 
 from competitions.models import Player, Season, SittingResult, VariantSitting
+from tarokk_admin.core.collation import hu
 from tarokk_admin.core.roles import is_official
 
 LIST_LIMIT = 50
@@ -209,7 +210,7 @@ def players_offered() -> list[tuple[str, str]]:
     """Every active player as the sitting form offers them: (name, number)."""
     return list(
         Player.objects.filter(active=True)
-        .order_by("name_folded", "name")
+        .order_by(hu("name"))
         .values_list("name", "federation_number")
     )
 

@@ -19,6 +19,7 @@ from competitions.selectors.cup import (
 from competitions.selectors.seasons import season_or_404
 from competitions.selectors.teams import captain_team_ids
 from competitions.services.cup.registration import cup_register
+from tarokk_admin.core.collation import hu_sorted
 from tarokk_admin.core.errors import ServiceError
 from tarokk_admin.core.params import whole_number
 from tarokk_admin.core.roles import is_official, refuse
@@ -121,7 +122,7 @@ def cup_register_view(request: HttpRequest, year: int) -> HttpResponse:
             "closed": registration_refusal(season, timezone.localdate())
             if cup is not None
             else _("There is no cup in %(year)s yet.") % {"year": year},
-            "pairs": sorted(pairs.values(), key=lambda p: str(p["team"])),
+            "pairs": hu_sorted(pairs.values(), key=lambda p: str(p["team"])),
             "registered": registered,
             "count": len(registered),
         },

@@ -31,6 +31,7 @@ from scoring.services.hands import HandRejected
 from scoring.services.uploads import match_hands_upload
 from scoring.views.access import load_match, match_view_check
 from scoring.views.public import match_record_response
+from tarokk_admin.core.collation import collation_key
 from tarokk_admin.core.errors import ServiceError
 from tarokk_admin.core.roles import is_official, refuse
 
@@ -83,7 +84,8 @@ def _lineup_forms(match: Match, data: Any = None, team_id: int | None = None) ->
         form = LineupForm(
             data if team.pk == team_id else None,
             players=sorted(
-                (players[pk] for pk in eligible[team.pk]), key=lambda p: p.name
+                (players[pk] for pk in eligible[team.pk]),
+                key=lambda p: collation_key(p.name),
             ),
             initial=initial,
             prefix=f"lineup{team.pk}",

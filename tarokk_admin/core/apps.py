@@ -14,10 +14,16 @@ class CoreConfig(AppConfig):
     def ready(self) -> None:
         from django.contrib import admin
         from django.contrib.auth.signals import user_logged_in
+        from django.db.backends.signals import connection_created
 
         from tarokk_admin.core.admin_safe import admin_site_harden
+        from tarokk_admin.core.collation import sqlite_collation_register
         from tarokk_admin.core.sessions import work_session_start
 
+        # Names sort the Hungarian way on SQLite too (core/collation.py).
+        connection_created.connect(
+            sqlite_collation_register, dispatch_uid="tarokk-hu-collation"
+        )
         user_logged_in.connect(work_session_start, dispatch_uid="tarokk-work-session")
         # After django.contrib.admin's ready() has imported every app's admin.py.
         admin_site_harden(admin.site)

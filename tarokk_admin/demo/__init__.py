@@ -19,6 +19,7 @@ from tarokk_admin.demo.free_games import demo_free_games_seed
 from tarokk_admin.demo.grand_prix import demo_grand_prix_seed
 from tarokk_admin.demo.live import demo_live_seed
 from tarokk_admin.demo.schedule import demo_schedule_seed
+from tarokk_admin.demo.workspace import demo_workspace_seed
 
 DEMO_PARTS: list[Callable[[], list[str]]] = [
     demo_accounts_seed,
@@ -29,6 +30,7 @@ DEMO_PARTS: list[Callable[[], list[str]]] = [
     demo_free_games_seed,
     demo_live_seed,
     demo_schedule_seed,
+    demo_workspace_seed,
 ]
 
 

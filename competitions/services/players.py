@@ -1,0 +1,116 @@
+"""The federation's players: registered, edited, deactivated (never deleted once
+they played: their matches, sittings and trophies keep naming them). The federation
+number is unique, by a database constraint, so that two officials registering the
+same number at once store one player and the other gets the refusal."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.db.models import ProtectedError
+from django.utils.translation import gettext as _
+
+from competitions.models import Player
+from tarokk_admin.core.errors import ServiceError
+from tarokk_admin.core.roles import is_official
+
+HISTORY_REASON_MAX = 100
+NUMBER = re.compile(r"^[A-Z0-9][A-Z0-9-]{0,19}$")
+
+
+def _official(user: Any) -> None:
+    if not is_official(user):
+        raise ServiceError(
+            _("Only officials register and edit players."), code="not_an_official"
+        )
+
+
+def _clean(name: str, number: str) -> tuple[str, str]:
+    name = " ".join((name or "").split())
+    number = (number or "").strip().upper()
+    if not name:
+        raise ServiceError(_("Give the player's name."), field="name")
+    if len(name) > Player._meta.get_field("name").max_length:  # type: ignore[operator]
+        raise ServiceError(
+            _("The name is too long (at most 120 characters)."), field="name"
+        )
+    if not NUMBER.match(number):
+        raise ServiceError(
+            _(
+                "A federation number is 1-20 letters, digits or hyphens, "
+                "such as H10023."
+            ),
+            field="federation_number",
+            code="bad_number",
+        )
+    return name, number
+
+
+def _save(player: Player, user: Any, why: str) -> Player:
+    player._history_user = user  # type: ignore[attr-defined]
+    player._change_reason = why[:HISTORY_REASON_MAX]  # type: ignore[attr-defined]
+    try:
+        with transaction.atomic():
+            player.save()
+    except IntegrityError:
+        holder = (
+            Player.objects.filter(federation_number=player.federation_number)
+            .exclude(pk=player.pk)
+            .first()
+        )
+        raise ServiceError(
+            _("The federation number %(number)s is already %(name)s's.")
+            % {
+                "number": player.federation_number,
+                "name": holder.name if holder else _("another player"),
+            },
+            field="federation_number",
+            code="number_taken",
+        ) from None
+    return player
+
+
+def player_register(
+    *, name: str, federation_number: str, club: str = "", user: Any
+) -> Player:
+    _official(user)
+    name, number = _clean(name, federation_number)
+    player = Player(name=name, federation_number=number, club=(club or "").strip())
+    return _save(player, user, _("player registered"))
+
+
+def player_update(
+    *, player: Player, name: str, federation_number: str, club: str = "", user: Any
+) -> Player:
+    _official(user)
+    name, number = _clean(name, federation_number)
+    player.name, player.federation_number = name, number
+    player.club = (club or "").strip()
+    return _save(player, user, _("edited"))
+
+
+def player_active_set(*, player: Player, active: bool, user: Any) -> Player:
+    """Deactivate (no longer offered in rosters and pickers) or reactivate."""
+    _official(user)
+    player.active = active
+    return _save(player, user, _("reactivated") if active else _("deactivated"))
+
+
+def player_delete(*, player: Player, user: Any) -> None:
+    """Only a player who never played, sat or held a roster place; anyone else is
+    deactivated instead, so that the record keeps naming them."""
+    _official(user)
+    try:
+        with transaction.atomic():
+            player.delete()
+    except ProtectedError:
+        raise ServiceError(
+            _(
+                "%(name)s has a roster place, matches or sittings on record and "
+                "cannot be deleted; deactivate them instead."
+            )
+            % {"name": player.name},
+            code="player_played",
+        ) from None

@@ -1,0 +1,181 @@
+"""The season (R15): a calendar year, its annual-meeting date (matches before it
+need a jury approval) and the cup's registration dates. Created with its Team
+Championship; every change kept in the season's history with who and why."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.db.models import F, Q
+from django.utils.translation import gettext as _
+
+from competitions.models import Competition, Match, Season
+from tarokk_admin.core.errors import ServiceError
+from tarokk_admin.core.roles import is_official
+
+HISTORY_REASON_MAX = 100
+FIRST_YEAR, LAST_YEAR = 1990, 2100
+NAMED_AT_MOST = 5
+
+
+def _official(user: Any) -> None:
+    if not is_official(user):
+        raise ServiceError(_("Only officials set up seasons."), code="not_an_official")
+
+
+def _dates_check(
+    year: int,
+    annual_meeting: dt.date | None,
+    opens: dt.date | None,
+    closes: dt.date | None,
+) -> None:
+    if annual_meeting is None:
+        raise ServiceError(
+            _("Give the date of the annual meeting (R15)."), field="annual_meeting"
+        )
+    if annual_meeting.year != year:
+        raise ServiceError(
+            _("The annual meeting of %(year)s must be in %(year)s (R15).")
+            % {"year": year},
+            field="annual_meeting",
+            code="meeting_outside_season",
+        )
+    if (opens is None) != (closes is None):
+        raise ServiceError(
+            _("Give both cup registration dates, or neither."),
+            field="cup_registration_closes"
+            if closes is None
+            else "cup_registration_opens",
+        )
+    if opens is not None and closes is not None:
+        if closes < opens:
+            raise ServiceError(
+                _(
+                    "Cup registration cannot close (%(closes)s) before it opens "
+                    "(%(opens)s)."
+                )
+                % {"closes": closes.isoformat(), "opens": opens.isoformat()},
+                field="cup_registration_closes",
+                code="dates_inverted",
+            )
+        if opens.year != year or closes.year != year:
+            raise ServiceError(
+                _("The cup registration of %(year)s must be in %(year)s.")
+                % {"year": year},
+                field="cup_registration_opens",
+                code="registration_outside_season",
+            )
+
+
+def _history(season: Season, user: Any, why: str) -> None:
+    season._history_user = user  # type: ignore[attr-defined]
+    season._change_reason = why[:HISTORY_REASON_MAX]  # type: ignore[attr-defined]
+
+
+@transaction.atomic
+def season_create(
+    *,
+    year: int,
+    annual_meeting: dt.date | None,
+    cup_registration_opens: dt.date | None = None,
+    cup_registration_closes: dt.date | None = None,
+    user: Any,
+) -> Season:
+    """A new season and its Team Championship (1 Jan - 31 Dec, R15). Seasons are
+    calendar years, so two seasons of one year would overlap: refused."""
+    _official(user)
+    if not FIRST_YEAR <= year <= LAST_YEAR:
+        raise ServiceError(
+            _("A season's year is between %(first)s and %(last)s.")
+            % {"first": FIRST_YEAR, "last": LAST_YEAR},
+            field="year",
+        )
+    _dates_check(year, annual_meeting, cup_registration_opens, cup_registration_closes)
+    season = Season(
+        year=year,
+        annual_meeting=annual_meeting,
+        cup_registration_opens=cup_registration_opens,
+        cup_registration_closes=cup_registration_closes,
+    )
+    _history(season, user, _("season created"))
+    try:
+        with transaction.atomic():
+            season.save()
+    except IntegrityError:
+        raise ServiceError(
+            _(
+                "The %(year)s season already exists; a season is a calendar year, "
+                "so two would overlap."
+            )
+            % {"year": year},
+            field="year",
+            code="season_exists",
+        ) from None
+    Competition.objects.create(
+        season=season,
+        kind=Competition.Kind.CHAMPIONSHIP,
+        name="Team Championship",
+        starts=dt.date(year, 1, 1),
+        ends=dt.date(year, 12, 31),
+    )
+    return season
+
+
+def _unapproved_before(season: Season, meeting: dt.date) -> list[Match]:
+    """Matches played (or being played) before ``meeting`` without a jury approval:
+    moving the meeting after them would make them break R15 after the fact."""
+    return list(
+        Match.objects.filter(
+            competition__season=season,
+            date__lt=meeting,
+            jury_approval__isnull=True,
+            status__in=(Match.Status.IN_PLAY, Match.Status.COMPLETED),
+        )
+        .exclude(Q(public=False) | Q(date__lt=F("competition__season__annual_meeting")))
+        .select_related("team_a", "team_b")
+        .order_by("date", "id")
+    )
+
+
+@transaction.atomic
+def season_update(
+    *,
+    season: Season,
+    annual_meeting: dt.date | None,
+    cup_registration_opens: dt.date | None,
+    cup_registration_closes: dt.date | None,
+    user: Any,
+    reason: str = "",
+) -> Season:
+    """Change the annual meeting or the cup registration dates. Moving the meeting
+    later is refused when a match already played before the new date has no jury
+    approval (R15 needs it recorded before the match)."""
+    _official(user)
+    season = Season.objects.select_for_update().get(pk=season.pk)
+    _dates_check(
+        season.year, annual_meeting, cup_registration_opens, cup_registration_closes
+    )
+    assert annual_meeting is not None  # checked above
+    if annual_meeting > season.annual_meeting:
+        played = _unapproved_before(season, annual_meeting)
+        if played:
+            names = "; ".join(str(match) for match in played[:NAMED_AT_MOST])
+            more = len(played) - NAMED_AT_MOST
+            raise ServiceError(
+                _(
+                    "These matches were played before %(date)s without a jury "
+                    "approval, which R15 would then need: %(matches)s"
+                )
+                % {"date": annual_meeting.isoformat(), "matches": names}
+                + (_(" and %(n)s more") % {"n": more} if more > 0 else ""),
+                field="annual_meeting",
+                code="played_without_approval",
+            )
+    season.annual_meeting = annual_meeting
+    season.cup_registration_opens = cup_registration_opens
+    season.cup_registration_closes = cup_registration_closes
+    _history(season, user, reason.strip() or _("season dates changed"))
+    season.save()
+    return season
