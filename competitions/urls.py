@@ -12,8 +12,8 @@ from competitions.views.officials import fixtures as officials_fixtures
 from competitions.views.officials import free_games as officials_free_games
 from competitions.views.officials import grand_prix as officials_grand_prix
 from competitions.views.officials import grand_prix_seeding as officials_seeding
-from competitions.views.officials import schedule as officials_schedule
 from competitions.views.officials import players as officials_players
+from competitions.views.officials import schedule as officials_schedule
 from competitions.views.officials import seasons as officials_seasons
 from competitions.views.officials import teams as officials_teams
 from competitions.views.officials import workspace
