@@ -47,11 +47,15 @@ def _claim(notice_id: int, now: dt.datetime) -> bool:
     return claimed == 1
 
 
-def notice_send(*, notice_id: int, connection: object | None = None) -> bool:
+def notice_send(
+    *,
+    notice_id: int,
+    connection: object | None = None,
+    now: dt.datetime | None = None,
+) -> bool:
     """Send one notice unless it is sent, being sent or out of attempts; True when
     this call sent it. A failure is recorded on the notice, never raised."""
-    now = timezone.now()
-    if not _claim(notice_id, now):
+    if not _claim(notice_id, now or timezone.now()):
         return False
     notice = Notice.objects.get(pk=notice_id)
     message = EmailMessage(
@@ -89,13 +93,15 @@ def notice_send(*, notice_id: int, connection: object | None = None) -> bool:
     return True
 
 
-def notices_send(*, notice_ids: Iterable[int]) -> int:
+def notices_send(*, notice_ids: Iterable[int], now: dt.datetime | None = None) -> int:
     """Send these notices over one connection; how many were sent."""
     ids = list(notice_ids)
     if not ids:
         return 0
     with get_connection() as connection:
-        return sum(notice_send(notice_id=pk, connection=connection) for pk in ids)
+        return sum(
+            notice_send(notice_id=pk, connection=connection, now=now) for pk in ids
+        )
 
 
 def notices_send_due(*, now: dt.datetime | None = None, limit: int = BATCH) -> int:
@@ -107,4 +113,4 @@ def notices_send_due(*, now: dt.datetime | None = None, limit: int = BATCH) -> i
         | Q(status=Notice.Status.SENDING, claimed_at__lt=now - STALE_CLAIM)
     )
     ids = list(due.order_by("due_at", "pk").values_list("pk", flat=True)[:limit])
-    return notices_send(notice_ids=ids)
+    return notices_send(notice_ids=ids, now=now)

@@ -13,10 +13,16 @@ from django.core import mail
 from django.core.mail.backends.base import BaseEmailBackend
 
 from competitions.models import AccountSettings, Notice, NoticeKind
-from competitions.services.matches import match_complete, match_create, match_void
+from competitions.services.matches import (
+    match_complete,
+    match_create,
+    match_referee_set,
+    match_void,
+)
 from competitions.services.notice_delivery import (
     GRACE,
     MAX_ATTEMPTS,
+    STALE_CLAIM,
     notice_send,
     notices_send_due,
 )
@@ -195,3 +201,30 @@ def test_a_notice_out_of_attempts_is_left_alone(teams, settings):
     far = Notice.objects.first().due_at + dt.timedelta(days=1)
     assert notices_send_due(now=far) == 0
     assert mail.outbox == []
+
+
+def test_a_notice_being_sent_is_not_sent_again_until_its_claim_is_stale(teams):
+    """Two processes sending one notice (the commit's delivery and the periodic
+    retry): the first claims it, the second finds it taken; only a claim left by a
+    process that died mid-send is taken again, after STALE_CLAIM."""
+    competition, a, b = teams
+    match_create(competition=competition, team_a=a, team_b=b, date=dt.date(2026, 3, 1))
+    notice = Notice.objects.order_by("pk").first()
+    now = notice.created_at
+    Notice.objects.filter(pk=notice.pk).update(status="sending", claimed_at=now)
+    assert notice_send(notice_id=notice.pk) is False
+    assert notices_send_due(now=now + GRACE + dt.timedelta(minutes=1)) == 1  # other
+    assert [m.to[0] for m in mail.outbox] == ["bob@x.org"]
+    assert notices_send_due(now=now + STALE_CLAIM + dt.timedelta(seconds=1)) == 1
+    assert Notice.objects.get(pk=notice.pk).status == "sent"
+
+
+def test_a_new_referee_of_a_scheduled_match_is_told(teams):
+    competition, a, b = teams
+    match = match_create(
+        competition=competition, team_a=a, team_b=b, date=dt.date(2026, 3, 1)
+    )
+    referee = UserFactory(roles=[Role.REFEREE], email="rita@x.org")
+    match_referee_set(match=match, referee=referee)
+    match_referee_set(match=match, referee=referee)  # unchanged: told once
+    assert addresses("match_scheduled") == ["ann@x.org", "bob@x.org", "rita@x.org"]
