@@ -82,7 +82,9 @@ def _event(match: Any) -> Event:
         event.add("dtstart", match.date)
         event.add("dtend", match.date + dt.timedelta(days=1))
     else:
-        start = timezone.make_aware(dt.datetime.combine(match.date, match.time))
+        # In UTC: a feed with no VTIMEZONE component needs no time-zone database.
+        local = timezone.make_aware(dt.datetime.combine(match.date, match.time))
+        start = local.astimezone(dt.UTC)
         event.add("dtstart", start)
         event.add("dtend", start + MATCH_LENGTH)
     if match.venue:

@@ -5,6 +5,7 @@ every change, a voided match CANCELLED."""
 from __future__ import annotations
 
 import datetime as dt
+from zoneinfo import ZoneInfo
 
 import pytest
 from icalendar import Calendar
@@ -65,7 +66,9 @@ def test_R15_team_feed_shows_public_matches_with_stable_uids(
     event = found[f"match-{shown.pk}@tarokk-admin"]
     assert str(event["summary"]) == f"{shown.team_a.name} – {shown.team_b.name}"
     assert str(event["location"]) == "Eger"
-    assert event.decoded("dtstart").hour == 18
+    start = event.decoded("dtstart")
+    assert start.astimezone(ZoneInfo("Europe/Budapest")).hour == 18
+    assert start.utcoffset() == dt.timedelta(0)  # UTC: no VTIMEZONE needed
     assert str(event["status"]) == "CONFIRMED"
     assert int(event["sequence"]) == 0
     # Once the jury approved it, the match not in public is shown too (R15).
