@@ -31,6 +31,7 @@ from tarokk_admin import celery_app
 from tarokk_admin.core.models import Followup
 from tarokk_admin.core.roles import Role
 from tests import ROOT
+from tests.competitions.kit import linked_player, sitting_of
 from tests.factories import UserFactory, ready_match, roster, sheet
 from tests.faults.servers import wait_for
 from tests.tarokk_admin.kit import TROPHY_SEEDS, YEAR, Federation, federation
@@ -202,12 +203,17 @@ def test_every_cached_page_shows_every_change_at_once(client, tmp_path):
     # 1. The services: a match voided (R15: it no longer counts), a variant trophy.
     voided = Match.objects.get(competition=world.champ, team_a=t0, team_b=t1)
     match_void(match=voided, user=official, reason="wrong line-up")
-    variant_player = roster(t5, world.champ.season)["driver"]
-    trophy_variant_enter(
-        feast="royal",
-        variant="emperor",
+    table_mates = [linked_player(f"Variáns Játékos {n}") for n in range(3)]
+    sitting = sitting_of(
+        [(player, 10 * n) for n, player in enumerate(table_mates)],
+        confirm_by=official,
         date=dt.date(YEAR, 3, 1),
         event="Emperor night",
+    )
+    variant_player = table_mates[0]
+    trophy_variant_enter(
+        sitting=sitting,
+        feast="royal",
         jury_note="seen by the jury",
         player=variant_player,
         user=official,
