@@ -1,31 +1,36 @@
-"""The Django admin for officials: players, teams and rosters, seasons, competitions,
-matches (with their history), jury approvals and results.
-
-Results and statuses are read-only here: they follow from the hands through the
-services (match_complete, hand_save, match_void), never from hand edits.
-"""
+"""The Django admin of the competitions, read-only (``core.admin``): players, teams
+and rosters, seasons, competitions, matches (with their history), jury approvals,
+results, free games and the e-mail notices. Everything is changed through the
+services on the officials' workspace; a failed notice may be sent again from here
+(through ``notice_send``)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from django.contrib import admin
+from django.contrib import admin, messages
 from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 from simple_history.admin import SimpleHistoryAdmin
 
 from competitions.models import (
     Competition,
+    CupRegistration,
+    CupRound,
     CupTie,
     FreeGamesClosing,
+    FreeGamesWinner,
+    GrandPrixEntry,
     JuryApproval,
     Lineup,
     Match,
     MatchResult,
     Membership,
+    Notice,
     Player,
     PlayerClaim,
     Season,
@@ -33,6 +38,7 @@ from competitions.models import (
     Team,
     VariantSitting,
 )
+from competitions.services.notice_delivery import notice_send
 from tarokk_admin.core.admin import OfficialAdminMixin
 from tarokk_admin.core.text import fold
 
@@ -136,7 +142,6 @@ class JuryApprovalInline(OfficialAdminMixin, admin.StackedInline):
 
 
 class MatchResultInline(OfficialAdminMixin, admin.TabularInline):
-    official_can_add = official_can_change = official_can_delete = False
     model = MatchResult
     fk_name = "match"
     extra = 0
@@ -150,7 +155,6 @@ class MatchResultInline(OfficialAdminMixin, admin.TabularInline):
 
 @admin.register(Match)
 class MatchAdmin(OfficialAdminMixin, SimpleHistoryAdmin):
-    official_can_delete = False  # void a match instead: it keeps its history
     list_display = (
         "date",
         "competition",
@@ -219,7 +223,6 @@ class JuryApprovalAdmin(OfficialAdminMixin, admin.ModelAdmin):
 class MatchResultAdmin(OfficialAdminMixin, SimpleHistoryAdmin):
     """Results follow from the hands (R11): read-only here."""
 
-    official_can_add = official_can_change = official_can_delete = False
     list_display = ("match", "team", "total", "points", "answer")
     list_filter = (
         "answer",
@@ -230,17 +233,11 @@ class MatchResultAdmin(OfficialAdminMixin, SimpleHistoryAdmin):
     search_fields = ("team__name", "opponent__name")
 
 
-# --- Free games (R15): read-only here; recorded, confirmed, corrected and voided
-# through the services (the players' and officials' free-games pages). -----------
+# --- Free games (R15): recorded, confirmed, corrected and voided through the
+# services (the players' and officials' free-games pages). -----------------------
 
 
-class _ReadOnly(OfficialAdminMixin):
-    official_can_add = False
-    official_can_change = False
-    official_can_delete = False
-
-
-class SittingResultInline(_ReadOnly, admin.TabularInline):
+class SittingResultInline(OfficialAdminMixin, admin.TabularInline):
     model = SittingResult
     fields = ("player", "team", "points")
     readonly_fields = fields
@@ -248,7 +245,7 @@ class SittingResultInline(_ReadOnly, admin.TabularInline):
 
 
 @admin.register(VariantSitting)
-class VariantSittingAdmin(_ReadOnly, SimpleHistoryAdmin):
+class VariantSittingAdmin(OfficialAdminMixin, SimpleHistoryAdmin):
     list_display = (
         "date",
         "variant",
@@ -266,13 +263,57 @@ class VariantSittingAdmin(_ReadOnly, SimpleHistoryAdmin):
 
 
 @admin.register(PlayerClaim)
-class PlayerClaimAdmin(_ReadOnly, SimpleHistoryAdmin):
+class PlayerClaimAdmin(OfficialAdminMixin, SimpleHistoryAdmin):
     list_display = ("user", "player", "status", "created_at", "decided_by")
     list_filter = ("status",)
     list_select_related = ("user", "player", "decided_by")
 
 
 @admin.register(FreeGamesClosing)
-class FreeGamesClosingAdmin(_ReadOnly, SimpleHistoryAdmin):
+class FreeGamesClosingAdmin(OfficialAdminMixin, SimpleHistoryAdmin):
     list_display = ("season", "closed_at", "closed_by")
     list_select_related = ("season", "closed_by")
+
+
+@admin.register(Notice)
+class NoticeAdmin(OfficialAdminMixin, admin.ModelAdmin):
+    """The e-mail notices and their state; a notice not sent yet (failed, or
+    waiting) may be sent now, once (``notice_send`` claims it first)."""
+
+    list_display = (
+        "created_at",
+        "kind",
+        "email",
+        "subject",
+        "status",
+        "attempts",
+        "sent_at",
+    )
+    list_filter = ("status", "kind")
+    search_fields = ("email", "subject")
+    list_select_related = ("recipient",)
+    actions = ["send_now"]
+
+    def has_send_permission(self, request: HttpRequest) -> bool:
+        return self._official(request) or request.user.is_superuser
+
+    @admin.action(
+        description=_("Send the selected notices not sent yet"),
+        permissions=["send"],
+    )
+    def send_now(self, request: HttpRequest, queryset: QuerySet) -> None:
+        ids = queryset.exclude(status=Notice.Status.SENT).values_list("pk", flat=True)
+        sent = sum(notice_send(notice_id=pk) for pk in list(ids))
+        self.message_user(
+            request,
+            ngettext("%(n)s notice sent.", "%(n)s notices sent.", sent) % {"n": sent},
+            messages.SUCCESS,
+        )
+
+
+class _Shown(OfficialAdminMixin, admin.ModelAdmin):
+    """A record shown as it is (its own page changes it)."""
+
+
+for _model in (CupRegistration, CupRound, GrandPrixEntry, Lineup, FreeGamesWinner):
+    admin.site.register(_model, _Shown)

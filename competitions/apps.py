@@ -18,3 +18,9 @@ class CompetitionsConfig(AppConfig):
         from scoring.engine.i18n import set_translator
 
         set_translator(gettext)
+
+        from competitions.services.notices import NOTICES_FOLLOWUP
+        from competitions.tasks import notices_send_task
+        from tarokk_admin.core.background import followup_register
+
+        followup_register(NOTICES_FOLLOWUP, notices_send_task)

@@ -5,7 +5,16 @@ share them), ``api_urlpatterns`` under ``api/``, ``officials_urlpatterns`` under
 
 from django.urls import path
 
-from competitions.views import api, championship, cup, free_games, grand_prix, sittings
+from competitions.views import (
+    account,
+    api,
+    calendars,
+    championship,
+    cup,
+    free_games,
+    grand_prix,
+    sittings,
+)
 from competitions.views.officials import cup as officials_cup
 from competitions.views.officials import disputes as officials_disputes
 from competitions.views.officials import fixtures as officials_fixtures
@@ -44,6 +53,19 @@ urlpatterns = [
     path("cup/", cup.cup_current, name="cup"),
     path("cup/<int:year>/", cup.cup_bracket, name="cup_bracket"),
     path("cup/<int:year>/register/", cup.cup_register_view, name="cup_register"),
+    path("accounts/settings/", account.account_settings, name="account_settings"),
+    # iCalendar feeds: stable addresses for calendar programs.
+    path("calendar/team/<int:pk>.ics", calendars.team_calendar, name="calendar_team"),
+    path(
+        "calendar/season/<int:year>.ics",
+        calendars.season_calendar,
+        name="calendar_season",
+    ),
+    path(
+        "calendar/referee/<int:pk>/<str:token>.ics",
+        calendars.referee_calendar,
+        name="calendar_referee",
+    ),
 ]
 
 # HAND_RECORD.md "Standings API" and "Cup API": <str:…> so that a bad value gets a

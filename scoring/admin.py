@@ -13,7 +13,6 @@ from tarokk_admin.core.admin import OfficialAdminMixin, pretty_json
 
 @admin.register(Hand)
 class HandAdmin(OfficialAdminMixin, SimpleHistoryAdmin):
-    official_can_add = official_can_change = official_can_delete = False
     list_display = (
         "match",
         "number",

@@ -19,11 +19,13 @@ from .free_games import (
 )
 from .grand_prix import GrandPrixEntry
 from .matches import JuryApproval, Lineup, Match, MatchResult
+from .notices import AccountSettings, Notice, NoticeKind
 from .people import Membership, Player, Season, Team
 
 __all__ = [
     "NAMED_VARIANTS",
     "RECOGNISED_VARIANTS",
+    "AccountSettings",
     "Competition",
     "CupRegistration",
     "CupRound",
@@ -36,6 +38,8 @@ __all__ = [
     "Match",
     "MatchResult",
     "Membership",
+    "Notice",
+    "NoticeKind",
     "Player",
     "PlayerClaim",
     "Season",

@@ -11,7 +11,8 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from competitions.models import Match, MatchResult
+from competitions.models import Match, MatchResult, NoticeKind
+from competitions.services.notices import notice_match
 from tarokk_admin.core.errors import ServiceError
 
 NOTE_MAX = 1000
@@ -39,4 +40,5 @@ def dispute_resolve(*, match: Match, user: Any, note: str) -> list[MatchResult]:
         row._history_user = user  # type: ignore[attr-defined]
         row._change_reason = _("dispute resolved")  # type: ignore[attr-defined]
         row.save()
+    notice_match(NoticeKind.DISPUTE_RESOLVED, match=match, note=note)
     return rows

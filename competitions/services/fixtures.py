@@ -30,6 +30,7 @@ from competitions.selectors.schedule import (
     referees,
     same_match,
 )
+from competitions.services.notices import notice_match_scheduled
 from competitions.services.schedule import competition_lock, schedule_date_check
 from tarokk_admin.core.errors import ServiceError
 
@@ -403,5 +404,6 @@ def fixtures_import(
         match._history_user = user  # type: ignore[attr-defined]
         match._change_reason = _("scheduled from a fixtures file")  # type: ignore[attr-defined]
         match.save()
+        notice_match_scheduled(match)
         outcome.scheduled.append(match)
     return outcome

@@ -17,6 +17,7 @@ from competitions.models import (
     Lineup,
     Match,
     MatchResult,
+    NoticeKind,
     Team,
 )
 from competitions.rules.standings import CHAMPIONSHIP_MATCH_CAP
@@ -26,6 +27,7 @@ from competitions.selectors.matches import (
     match_needs_jury_approval,
     match_start_datetime,
 )
+from competitions.services.notices import notice_match, notice_match_scheduled
 from competitions.services.results import match_results_store
 from tarokk_admin.core.background import followup_queue
 from tarokk_admin.core.errors import ServiceError
@@ -69,8 +71,11 @@ def match_create(
     tiebreak: int = 0,
     round: int | None = None,
     counts_for_championship: bool | None = None,
+    notify: bool = True,
 ) -> Match:
-    """Schedule a match; refuses the 53rd championship match of a team (R15)."""
+    """Schedule a match; refuses the 53rd championship match of a team (R15).
+    Both sides are told (and the jury when the match needs its approval), unless
+    ``notify`` is False (a played match being imported)."""
     if team_a.pk == team_b.pk:
         raise ServiceError(_("A match is played between two different teams."))
     if date.year != competition.season.year:
@@ -84,7 +89,7 @@ def match_create(
         else counts_for_championship
     )
     match_cap_check(competition, counts, (team_a, team_b))
-    return Match.objects.create(
+    match = Match.objects.create(
         competition=competition,
         team_a=team_a,
         team_b=team_b,
@@ -98,6 +103,9 @@ def match_create(
         round=round,
         counts_for_championship=counts,
     )
+    if notify:
+        notice_match_scheduled(match)
+    return match
 
 
 def jury_approve(
@@ -177,6 +185,7 @@ def match_complete(*, match: Match, user: Any) -> Match:
     locked._change_reason = _("completed")  # type: ignore[attr-defined]
     locked.save(update_fields=["status", "completed_at"])
     match_followup_queue(locked)
+    notice_match(NoticeKind.RESULT_COMPLETED, match=locked)
     match.status, match.completed_at = locked.status, locked.completed_at
     return locked
 
@@ -203,12 +212,18 @@ def match_void(*, match: Match, user: Any, reason: str) -> Match:
     locked.save(update_fields=["status"])
     MatchResult.objects.filter(match=locked).delete()
     match_followup_queue(locked)
+    notice_match(NoticeKind.MATCH_VOIDED, match=locked, note=reason)
     match.status = locked.status
     return locked
 
 
+@transaction.atomic
 def match_referee_set(*, match: Match, referee: Any) -> Match:
-    """An official assigns the match's referee (None: nobody)."""
+    """An official assigns the match's referee (None: nobody); a new referee of a
+    match still to be played is told of it."""
+    changed = match.referee_id != getattr(referee, "pk", None)
     match.referee = referee
     match.save(update_fields=["referee"])
+    if changed and referee is not None and match.status == Match.Status.SCHEDULED:
+        notice_match(NoticeKind.MATCH_SCHEDULED, match=match, only=[referee])
     return match

@@ -8,9 +8,10 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from competitions.models import Match, MatchResult, Team
+from competitions.models import Match, MatchResult, NoticeKind, Team
 from competitions.rules.standings import best_trophy
 from competitions.selectors.matches import match_as_record
+from competitions.services.notices import notice_match
 from scoring.engine import score_match_record, trophies_made
 from tarokk_admin.core.errors import ServiceError
 
@@ -60,6 +61,7 @@ def match_results_store(match: Match) -> list[MatchResult]:
     return stored
 
 
+@transaction.atomic
 def result_answer(
     *, match: Match, team: Team, user: Any, confirm: bool, note: str = ""
 ) -> MatchResult:
@@ -81,6 +83,9 @@ def result_answer(
     row.answered_by = user
     row.answered_at = timezone.now()
     row.save()
+    if not confirm:
+        note_text = _("%(team)s: %(note)s") % {"team": team.name, "note": note.strip()}
+        notice_match(NoticeKind.RESULT_DISPUTED, match=match, note=note_text)
     return row
 
 

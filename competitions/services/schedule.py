@@ -17,7 +17,7 @@ from django.db import transaction
 from django.db.models import F
 from django.utils.translation import gettext as _
 
-from competitions.models import Competition, Match, Team
+from competitions.models import Competition, Match, NoticeKind, Team
 from competitions.selectors.schedule import (
     SCHEDULED_KINDS,
     competition_team_ids,
@@ -26,6 +26,7 @@ from competitions.selectors.schedule import (
     same_match,
 )
 from competitions.services.matches import match_cap_check
+from competitions.services.notices import notice_match, notice_match_scheduled
 from tarokk_admin.core.errors import ServiceError
 
 VENUE_MAX = 120
@@ -174,6 +175,7 @@ def match_schedule(
     match._history_user = user  # type: ignore[attr-defined]
     match._change_reason = _("scheduled")  # type: ignore[attr-defined]
     match.save()
+    notice_match_scheduled(match)
     return match
 
 
@@ -225,6 +227,7 @@ def match_move(
     locked._history_user = user  # type: ignore[attr-defined]
     locked._change_reason = reason or _("moved")  # type: ignore[attr-defined]
     locked.save(update_fields=["date", "time", "venue"])
+    notice_match(NoticeKind.MATCH_MOVED, match=locked, note=reason)
     return locked
 
 
@@ -269,8 +272,11 @@ def match_referee_assign(*, match: Match, referee: Any, user: Any) -> Match:
             % {"status": locked.get_status_display()}
         )
     schedule_referee_check(referee)
+    changed = locked.referee_id != getattr(referee, "pk", None)
     locked.referee = referee
     locked._history_user = user  # type: ignore[attr-defined]
     locked._change_reason = _("referee assigned")  # type: ignore[attr-defined]
     locked.save(update_fields=["referee"])
+    if changed and referee is not None:  # the new referee hears of the match
+        notice_match(NoticeKind.MATCH_SCHEDULED, match=locked, only=[referee])
     return locked

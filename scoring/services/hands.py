@@ -8,9 +8,10 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from competitions.models import Match
+from competitions.models import Match, NoticeKind
 from competitions.services.disputes import dispute_resolve
 from competitions.services.matches import match_check_playable, match_followup_queue
+from competitions.services.notices import notice_match
 from competitions.services.results import match_results_store
 from scoring.engine import score_hand_record
 from scoring.models import Hand
@@ -123,6 +124,7 @@ def hand_save(
     if completed and followup:
         match_results_store(match)
         match_followup_queue(match)
+        notice_match(NoticeKind.RESULT_CORRECTED, match=match, note=reason)
     if completed and resolve_dispute:
         dispute_resolve(match=match, user=user, note=reason)
     elif match.status == Match.Status.SCHEDULED:

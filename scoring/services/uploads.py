@@ -7,8 +7,9 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from competitions.models import Match
+from competitions.models import Match, NoticeKind
 from competitions.services.matches import match_cut_set, match_followup_queue
+from competitions.services.notices import notice_match
 from competitions.services.results import match_results_store
 from scoring.engine import score_match_record
 from scoring.models import Hand
@@ -84,4 +85,5 @@ def match_hands_upload(
     if match.status == Match.Status.COMPLETED:
         match_results_store(match)
         match_followup_queue(match)
+        notice_match(NoticeKind.RESULT_CORRECTED, match=match, note=reason)
     return hands

@@ -7,10 +7,12 @@ from django.core.paginator import Paginator
 from django.db.models import Case, F, IntegerField, Q, Value, When
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from competitions.models import Match, MatchResult
+from competitions.selectors.calendars import referee_calendar_token
 from competitions.selectors.teams import captain_team_ids
 from competitions.services.matches import jury_approve
 from competitions.services.results import result_answer
@@ -62,6 +64,10 @@ def referee_home(request: HttpRequest) -> HttpResponse:
         "scoring/referee_home.html",
         {
             "official": False,
+            "calendar_url": reverse(
+                "competitions:calendar_referee",
+                args=[request.user.pk, referee_calendar_token(request.user.pk)],
+            ),
             "open": list(mine.filter(status__in=OPEN).order_by("date", "time", "id")),
             "done": list(
                 mine.filter(status=Match.Status.COMPLETED).order_by(

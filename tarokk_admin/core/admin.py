@@ -1,9 +1,14 @@
-"""What the federation's officials may do in the Django admin.
+"""The Django admin shows the federation's records; it never writes them.
 
-The role groups carry no Django model permissions: an active staff account in the
-Official group (or a superuser) gets them through :class:`OfficialAdminMixin`. Other
-apps' admin classes (trophies) use the same mixin. The outbox of follow-up work
-(``core.background``) is shown read-only.
+Every change to a federation record goes through the services, with the rules'
+refusals, reasons and history: the officials' workspace (``/officials/``), the
+referee's, jury's and captains' pages. So every ModelAdmin of the federation's apps
+(competitions, scoring, trophies, stats, core) uses :class:`OfficialAdminMixin`,
+which lets officials (and superusers) *view* and lets nobody — superusers included
+— add, change or delete; the change page points to the workspace. The only writes
+left are admin actions that call a service (the outbox's "deliver now", a notice's
+"send now"). User accounts and groups (``django.contrib.auth``) are not federation
+records and keep Django's own admin.
 """
 
 from __future__ import annotations
@@ -13,6 +18,7 @@ from typing import Any
 
 from django.contrib import admin, messages
 from django.http import HttpRequest
+from django.urls import NoReverseMatch, reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
@@ -22,13 +28,19 @@ from tarokk_admin.core.models import Followup
 from tarokk_admin.core.roles import is_official
 
 
-class OfficialAdminMixin:
-    """Officials may view, add, change and delete; set ``official_can_add`` /
-    ``official_can_delete`` to False where a service owns those actions."""
+def workspace_url() -> str:
+    """The officials' workspace, where the services change what the admin shows."""
+    for name in ("officials:home", "officials:import"):
+        try:
+            return reverse(name)
+        except NoReverseMatch:
+            continue
+    return "/officials/"
 
-    official_can_add = True
-    official_can_change = True
-    official_can_delete = True
+
+class OfficialAdminMixin:
+    """Read-only for everyone: officials (active staff in the Official group) and
+    superusers may view; nobody adds, changes or deletes here (see the module)."""
 
     def _official(self, request: HttpRequest) -> bool:
         return (
@@ -44,19 +56,20 @@ class OfficialAdminMixin:
         return self._official(request) or super().has_view_permission(request, obj)  # type: ignore[misc]
 
     def has_add_permission(self, request: HttpRequest, *args: Any) -> bool:
-        if not self.official_can_add:
-            return False
-        return self._official(request) or super().has_add_permission(request, *args)  # type: ignore[misc]
+        return False
 
     def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        if not self.official_can_change:
-            return False
-        return self._official(request) or super().has_change_permission(request, obj)  # type: ignore[misc]
+        return False
 
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        if not self.official_can_delete:
-            return False
-        return self._official(request) or super().has_delete_permission(request, obj)  # type: ignore[misc]
+        return False
+
+    def render_change_form(
+        self, request: HttpRequest, context: dict[str, Any], *args: Any, **kwargs: Any
+    ) -> Any:
+        """The change page says where the record is changed (``admin/change_form``)."""
+        context["workspace_url"] = workspace_url()
+        return super().render_change_form(request, context, *args, **kwargs)  # type: ignore[misc]
 
 
 def pretty_json(value: Any) -> str:
@@ -83,9 +96,6 @@ class FollowupAdmin(OfficialAdminMixin, admin.ModelAdmin):
     """The outbox, read-only: what is pending or failing; officials may deliver a
     pending follow-up now (through ``followup_deliver``, which runs it once)."""
 
-    official_can_add = False
-    official_can_change = False
-    official_can_delete = False
     list_display = (
         "kind",
         "args",

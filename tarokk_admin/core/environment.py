@@ -14,7 +14,7 @@ import re
 from collections.abc import Mapping
 from email.utils import parseaddr
 from typing import Any
-from urllib.parse import unquote, urlsplit
+from urllib.parse import parse_qs, unquote, urlsplit
 
 from django.core.exceptions import ImproperlyConfigured
 
@@ -170,16 +170,39 @@ class Environment:
             raise self.refuse(name, redacted(value), accepts)
         if scheme in SMTP_DEFAULT_PORTS and not parts.hostname:
             raise self.refuse(name, redacted(value), accepts + " with a host name")
+        tls, ssl = scheme in ("smtp+tls", "smtps"), scheme == "smtp+ssl"
+        if parts.query:
+            tls, ssl = self._email_options(name, value, parts.query, scheme, tls, ssl)
         return {
             "EMAIL_BACKEND": EMAIL_BACKENDS[scheme],
             "EMAIL_HOST": parts.hostname or "localhost",
             "EMAIL_PORT": port or SMTP_DEFAULT_PORTS.get(scheme, 25),
             "EMAIL_HOST_USER": unquote(parts.username or ""),
             "EMAIL_HOST_PASSWORD": unquote(parts.password or ""),
-            "EMAIL_USE_TLS": scheme in ("smtp+tls", "smtps"),
-            "EMAIL_USE_SSL": scheme == "smtp+ssl",
+            "EMAIL_USE_TLS": tls,
+            "EMAIL_USE_SSL": ssl,
             "EMAIL_FILE_PATH": unquote(parts.path) if scheme == "filemail" else None,
         }
+
+    def _email_options(
+        self, name: str, value: str, query: str, scheme: str, tls: bool, ssl: bool
+    ) -> tuple[bool, bool]:
+        """``?tls=1`` (STARTTLS) or ``?ssl=1`` (implicit TLS) on an SMTP URL."""
+        accepts = "an SMTP URL whose options are tls=1 or ssl=1 (not both)"
+        options = parse_qs(query, keep_blank_values=True)
+        if scheme not in SMTP_DEFAULT_PORTS or set(options) - {"tls", "ssl"}:
+            raise self.refuse(name, redacted(value), accepts)
+        for key, values in options.items():
+            word = values[-1].lower()
+            if len(values) != 1 or word not in TRUE_WORDS | FALSE_WORDS:
+                raise self.refuse(name, redacted(value), accepts)
+            if key == "tls":
+                tls = word in TRUE_WORDS
+            else:
+                ssl = word in TRUE_WORDS
+        if tls and ssl:
+            raise self.refuse(name, redacted(value), accepts)
+        return tls, ssl
 
 
 def redacted(url: str) -> str:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib.auth import get_user_model
 from django.db.models import Q
 
@@ -16,3 +18,13 @@ def role_emails(role: Role) -> list[str]:
     if role == Role.OFFICIAL:
         query |= Q(is_superuser=True)
     return sorted(set(users.filter(query).values_list("email", flat=True)))
+
+
+def role_users(role: Role) -> list[Any]:
+    """The active users in ``role``'s group with an e-mail address (superusers count
+    as officials), each once."""
+    users = get_user_model().objects.filter(is_active=True).exclude(email="")
+    query = Q(groups__name=role.value)
+    if role == Role.OFFICIAL:
+        query |= Q(is_superuser=True)
+    return list(users.filter(query).distinct().order_by("pk"))

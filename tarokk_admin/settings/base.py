@@ -165,6 +165,12 @@ CELERY_BEAT_SCHEDULE = {
         "task": "tarokk_admin.core.followups_deliver_due",
         "schedule": 60.0,
     },
+    # E-mail notices not sent yet: failed ones after their backoff, and any the
+    # commit's delivery did not take (competitions/services/notice_delivery.py).
+    "notices-send-due": {
+        "task": "competitions.tasks.notices_send_due",
+        "schedule": 60.0,
+    },
     # R15: the cup's calendar, daily (each notice is sent once).
     "cup-registration": {
         "task": "competitions.tasks.cup_registration_update",

@@ -61,6 +61,7 @@ BAD_VALUES = [
     ("DJANGO_SECURE_HSTS_SECONDS", "abc", "whole number"),
     ("DJANGO_SECURE_HSTS_SECONDS", "-1", "whole number"),
     ("DJANGO_EMAIL_PORT", "abc", "from 1 to 65535"),
+    ("EMAIL_URL", "smtp://mail.example:587/?tls=1&ssl=1", "tls=1 or ssl=1"),
     ("DJANGO_EMAIL_PORT", "70000", "from 1 to 65535"),
     ("DJANGO_LOG_LEVEL", "LOUD", "DEBUG, INFO, WARNING"),
     ("DJANGO_SECURE_COOKIES", "perhaps", "true or false"),
@@ -237,6 +238,34 @@ def test_email_url_gives_djangos_smtp_settings(url, expected):
     email = email_settings(Environment({"EMAIL_URL": url}))
     assert email["EMAIL_BACKEND"] == "django.core.mail.backends.smtp.EmailBackend"
     assert {key: email[key] for key in expected} == expected
+
+
+@pytest.mark.parametrize(
+    ("url", "tls", "ssl"),
+    [
+        ("smtp://u:p@mail.example:587/?tls=1", True, False),
+        ("smtp://mail.example:465?ssl=yes", False, True),
+        ("smtp+tls://mail.example?tls=off", False, False),
+    ],
+)
+def test_email_url_options_turn_tls_on_or_off(url, tls, ssl):
+    email = email_settings(Environment({"EMAIL_URL": url}))
+    assert (email["EMAIL_USE_TLS"], email["EMAIL_USE_SSL"]) == (tls, ssl)
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "smtp://mail.example/?tls=perhaps",
+        "smtp://mail.example/?starttls=1",
+        "smtp://mail.example/?tls=1&tls=0",
+        "smtp://mail.example/?tls=1&ssl=1",
+        "consolemail://?tls=1",
+    ],
+)
+def test_email_url_refuses_options_it_does_not_know(url):
+    with pytest.raises(ImproperlyConfigured, match="EMAIL_URL"):
+        email_settings(Environment({"EMAIL_URL": url}))
 
 
 def test_the_old_email_variables_keep_working():

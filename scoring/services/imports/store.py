@@ -199,6 +199,7 @@ def _store_match(one: PlannedMatch, store: _Store) -> Match | None:
             tie=place.tie,
             tiebreak=place.tiebreak,
             round=place.round,
+            notify=False,  # a played match: its captains hear of the result
         )
     except ServiceError as error:
         raise _refuse(error, one.path) from error
