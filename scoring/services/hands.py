@@ -66,9 +66,10 @@ def hand_save(
 
     ``version`` is the version the editor loaded (None for a new hand); a different
     stored version raises :class:`HandConflict`, unless the stored record is this very
-    record (the same save sent twice), which is a no-op returning the stored hand. After completion only an official
-    may correct a hand, with a reason; the match result is recomputed (unless
-    ``followup`` is False: a caller saving several hands does that once at the end).
+    record (the same save sent twice), which is a no-op returning the stored hand.
+    After completion only an official may correct a hand, with a reason; the match
+    result is recomputed (unless ``followup`` is False: a caller saving several hands
+    does that once at the end).
     """
     match = (
         Match.objects.select_for_update(of=("self",))

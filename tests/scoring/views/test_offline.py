@@ -74,7 +74,8 @@ def test_token_is_fresh_and_says_whether_signed_in(client, match):
     assert answer["signed_in"] is False
     client.force_login(match.referee)
     answer = client.get("/referee/offline/token/").json()
-    assert answer["signed_in"] is True and len(answer["csrf"]) == 64
+    assert answer["signed_in"] is True
+    assert len(answer["csrf"]) == 64
 
 
 def test_replayed_hand_is_saved_with_the_engines_score(client, match):
