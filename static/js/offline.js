@@ -185,8 +185,17 @@
       if (link.closest("#offline-status")) return;
       var path = new URL(link.href, location.href).pathname;
       if (!state[path]) return;
-      var badge = element("span", "offline-mark badge ms-1 " + (state[path] === "problem" ? "text-bg-danger" : "text-bg-warning"),
-        state[path] === "problem" ? say("MarkProblem") : "⏳ " + say("Mark"));
+      var text = state[path] === "problem" ? say("MarkProblem") : say("Mark");
+      var badge = element("span", "offline-mark badge ms-1 " + (state[path] === "problem" ? "text-bg-danger" : "text-bg-warning"), null);
+      if (link.offsetWidth < 80) {
+        // A small button (the hand numbers): a sign, and the words for screen readers.
+        badge.appendChild(element("span", null, state[path] === "problem" ? "!" : "↑"));
+        badge.firstChild.setAttribute("aria-hidden", "true");
+        badge.appendChild(element("span", "visually-hidden", text));
+        badge.title = text;
+      } else {
+        badge.textContent = text;
+      }
       link.appendChild(badge);
     });
   }
