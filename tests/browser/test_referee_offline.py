@@ -131,7 +131,11 @@ def test_a_whole_match_with_the_connection_gone_for_part_of_it(live_server, brow
         save(page)
         if number in OFFLINE:
             kept = number - OFFLINE[0] + 1
-            count = "1 hand waiting to send" if kept == 1 else f"{kept} hands waiting to send"
+            count = (
+                "1 hand waiting to send"
+                if kept == 1
+                else f"{kept} hands waiting to send"
+            )
             expect(page.locator(".offline-count")).to_have_text(count)
             expect(
                 page.locator(f".hand-nav a[href='{hands}{number}/'] .offline-mark")
@@ -155,12 +159,16 @@ def test_a_whole_match_with_the_connection_gone_for_part_of_it(live_server, brow
             context.set_offline(False)
             # Sent in order as soon as the connection returns.
             wait_until(
-                lambda: Hand.objects.filter(match=match, number__in=OFFLINE).count() == 3
+                lambda: (
+                    Hand.objects.filter(match=match, number__in=OFFLINE).count() == 3
+                )
             )
             expect(page.locator(".offline-count")).to_have_count(0)
             expect(page.locator(".offline-banner")).to_have_count(0)
 
-    expect(page.locator("h1")).to_have_text(f"{match.team_a.name} – {match.team_b.name}")
+    expect(page.locator("h1")).to_have_text(
+        f"{match.team_a.name} – {match.team_b.name}"
+    )
     stored = {h.number: h for h in Hand.objects.filter(match=match)}
     assert sorted(stored) == list(range(1, 9))
     assert Hand.objects.filter(match=match).count() == 8
