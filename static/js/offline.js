@@ -60,7 +60,14 @@
   function typed() {
     return pairs(null).filter(function (pair) { return !NOT_KEPT[pair[0]]; });
   }
-  function same(a, b) { return JSON.stringify(a) === JSON.stringify(b); }
+  // Whether the form shows these fields (names the form has but they lack, such as
+  // the conflict panel's overwrite_version, are not compared).
+  function same(fields, now) {
+    var names = {};
+    fields.forEach(function (pair) { names[pair[0]] = true; });
+    form.querySelectorAll("input[type=checkbox], input[type=radio]").forEach(function (el) { names[el.name] = true; });
+    return JSON.stringify(fields) === JSON.stringify(now.filter(function (pair) { return names[pair[0]]; }));
+  }
 
   function restore(fields) {
     var values = {};
@@ -80,7 +87,9 @@
       if (!name || NOT_KEPT[name] || el.type === "file" || el.type === "submit" || el.type === "button") return;
       var list = values[name] || [];
       var changed = false;
-      if (el.type === "checkbox" || el.type === "radio") {
+      var choice = el.type === "checkbox" || el.type === "radio";
+      if (!choice && !values[name]) return; // not kept: left as the page has it
+      if (choice) {
         var on = list.indexOf(el.value) !== -1;
         changed = el.checked !== on;
         el.checked = on;

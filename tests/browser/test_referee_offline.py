@@ -13,6 +13,7 @@ from playwright.sync_api import Page, expect
 
 from scoring.engine import score_hand_record
 from scoring.models import Hand
+from scoring.services.hands import hand_save
 from tarokk_admin.core.roles import Role
 from tests.factories import UserFactory, ready_match
 from tests.scoring.kit import facts, hand
@@ -184,4 +185,79 @@ def test_a_whole_match_with_the_connection_gone_for_part_of_it(live_server, brow
     assert order == list(OFFLINE)
     assert page.evaluate("localStorage.length") == 0  # no draft, nothing waiting
     assert errors == []
+    context.close()
+
+
+def sign_in(page: Page, base: str, username: str) -> None:
+    page.goto(f"{base}/accounts/login/?next=/referee/")
+    page.fill("input[name=username]", username)
+    page.fill("input[name=password]", "secret-pass")
+    with page.expect_navigation():
+        page.click("main form button[type=submit]")
+    assert page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+
+
+def test_a_save_lost_on_the_way_is_kept_and_a_conflict_on_sending_is_shown(
+    live_server, browser
+):
+    """The browser believes it is online but the save never reaches the server: the
+    service worker answers and the hand waits on the device. Meanwhile someone else
+    stores a hand kept offline: sending it is a conflict, shown, never dropped."""
+    for role in (Role.REFEREE, Role.OFFICIAL):
+        Group.objects.get_or_create(name=role.value)
+    referee = UserFactory(username="jatekvezeto", roles=[Role.REFEREE])
+    official = UserFactory(roles=[Role.OFFICIAL])
+    match = ready_match(referee=referee)
+    base = live_server.url
+    hands = f"/referee/matches/{match.pk}/hands/"
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    sign_in(page, base, "jatekvezeto")
+    page.goto(f"{base}/referee/matches/{match.pk}/")
+    wait_until(lambda: {f"{hands}1/", f"{hands}2/"} <= set(kept_pages(page)))
+
+    page.goto(f"{base}{hands}1/")
+    fill(page, 1)
+    expect(page.locator(".verdict-ok")).to_be_visible()
+    context.set_offline(True)
+    # The page still believes it is online (a network that answers nothing).
+    page.evaluate("Object.defineProperty(navigator, 'onLine', {get: () => true})")
+    save(page)
+    expect(page.locator("h1")).to_have_text("Hand 1")
+    expect(page.locator(".offline-count")).to_have_text("1 hand waiting to send")
+    expect(page.locator("#offline-note")).to_be_visible()
+    assert "unsent" not in page.url
+
+    page.goto(f"{base}{hands}2/")
+    fill(page, 2)
+    save(page)
+    expect(page.locator(".offline-count")).to_have_text("2 hands waiting to send")
+    hand_save(match=match, number=2, record=record(7), user=official)
+
+    context.set_offline(False)
+    problem = page.locator(f".offline-entry[data-url='{hands}2/'] .text-danger")
+    expect(problem).to_contain_text("Hand 2 was changed by")
+    expect(page.locator(".offline-count")).to_have_text("1 hand waiting to send")
+    assert (
+        Hand.objects.get(match=match, number=1).attack_score
+        == (score_hand_record(record(1))["attack"]["score"])
+    )
+    stored = Hand.objects.get(match=match, number=2)
+    assert stored.record == record(7)  # theirs, untouched
+
+    # On the hand's page: the referee's hand in the form, the conflict named; saving
+    # it again shows the server's comparison with the choice to overwrite.
+    page.goto(f"{base}{hands}2/")
+    expect(page.locator("#offline-note")).to_contain_text("was not sent")
+    expect(page.locator("#id_attack_trumps")).to_have_value("10")
+    save(page)
+    expect(page.locator(".conflict")).to_be_visible()
+    with page.expect_navigation():
+        page.click("button[value=overwrite]")
+    stored.refresh_from_db()
+    assert stored.version == 2
+    assert stored.attack_score == score_hand_record(record(2))["attack"]["score"]
+    expect(page.locator(".offline-count")).to_have_count(0)
+    assert page.evaluate("localStorage.length") == 0
     context.close()
