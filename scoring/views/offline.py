@@ -98,8 +98,13 @@ def offline_page(request: HttpRequest) -> HttpResponse:
 def offline_token(request: HttpRequest) -> JsonResponse:
     """A fresh CSRF token for sending the hands kept on the device (the one in a
     page kept offline may be older than the last sign-in)."""
+    user = request.user
     return JsonResponse(
-        {"signed_in": request.user.is_authenticated, "csrf": get_token(request)}
+        {
+            "signed_in": user.is_authenticated,
+            "user": user.get_username() if user.is_authenticated else "",
+            "csrf": get_token(request),
+        }
     )
 
 

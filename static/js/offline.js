@@ -14,11 +14,11 @@
   "use strict";
 
   var QUEUE = "tarokk.referee.queue";
-  var DRAFT = "tarokk.referee.draft:";
+  var DRAFT = "tarokk.referee.draft:"; // + the user + ":" + the hand's address
   var FLASH = "tarokk.referee.flash";
   var PAGES = "tarokk-referee-pages";
   var NOT_KEPT = { csrfmiddlewaretoken: true, action: true };
-  var ui, form, handUrl, restoring = false, flushing = false, signinNeeded = false;
+  var ui, form, handUrl, user, restoring = false, flushing = false, signinNeeded = false;
 
   function say(key, n) {
     var text = (ui && ui.dataset["s" + key]) || "";
@@ -150,7 +150,9 @@
     if (!ui) return;
     var box = statusBox();
     box.textContent = "";
-    var entries = queue();
+    var all = queue();
+    var entries = all.filter(function (e) { return e.user === user; });
+    var others = all.length - entries.length;
     if (!navigator.onLine) box.appendChild(element("div", "alert alert-warning mb-2 offline-banner", say("Offline")));
     var message = null;
     try { message = window.sessionStorage.getItem(FLASH); window.sessionStorage.removeItem(FLASH); } catch (e) { /* private */ }
@@ -183,6 +185,7 @@
       }
       box.appendChild(panel);
     }
+    if (others) box.appendChild(element("div", "alert alert-secondary mb-2 small", say("Others", others)));
     mark(entries);
   }
 
@@ -233,7 +236,7 @@
     var entries = queue().filter(function (entry) { return entry.url !== handUrl; });
     // A later save of the same hand replaces one that never left the device; it was
     // made on the same stored version (the form shows the kept hand).
-    entries.push({ url: handUrl, label: ui.dataset.handLabel || handUrl, fields: fields, at: Date.now(), state: "waiting" });
+    entries.push({ url: handUrl, user: user, label: ui.dataset.handLabel || handUrl, fields: fields, at: Date.now(), state: "waiting" });
     setQueue(entries);
     drop(DRAFT + handUrl);
   }
@@ -256,7 +259,8 @@
   }
 
   function sendNext(csrf) {
-    var entry = queue().filter(function (e) { return e.state === "waiting"; })[0];
+    // Only the signed-in referee's own hands: a shared device may keep another's.
+    var entry = queue().filter(function (e) { return e.state === "waiting" && e.user === user; })[0];
     if (!entry) return Promise.resolve();
     var body = new URLSearchParams();
     entry.fields.forEach(function (pair) { body.append(pair[0], pair[1]); });
@@ -276,7 +280,7 @@
     return fetch(ui.dataset.token, { credentials: "same-origin", cache: "no-store" })
       .then(function (response) { return response.json(); })
       .then(function (token) {
-        if (!token.signed_in) { signinNeeded = true; render(); return null; }
+        if (!token.signed_in || token.user !== user) { signinNeeded = true; render(); return null; }
         signinNeeded = false;
         return sendNext(token.csrf);
       })
@@ -285,7 +289,7 @@
 
   function flush() {
     if (flushing || !navigator.onLine) return;
-    if (!queue().some(function (e) { return e.state === "waiting"; })) return;
+    if (!queue().some(function (e) { return e.state === "waiting" && e.user === user; })) return;
     flushing = true;
     var run = navigator.locks ? navigator.locks.request("tarokk-referee-queue", sendAll) : sendAll();
     Promise.resolve(run).then(function () { flushing = false; render(); }, function () { flushing = false; });
@@ -427,6 +431,8 @@
     ui = document.getElementById("offline-ui");
     if (!ui) return;
     handUrl = ui.dataset.handUrl || null;
+    user = ui.dataset.user || "";
+    DRAFT = DRAFT + user + ":";
     form = handUrl ? document.getElementById("hand-form") : null;
     forgetSaved();
     if (form) setUpForm();

@@ -75,6 +75,7 @@ def test_token_is_fresh_and_says_whether_signed_in(client, match):
     client.force_login(match.referee)
     answer = client.get("/referee/offline/token/").json()
     assert answer["signed_in"] is True
+    assert answer["user"] == match.referee.get_username()
     assert len(answer["csrf"]) == 64
 
 
