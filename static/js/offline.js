@@ -362,8 +362,14 @@
         if (!navigator.onLine) {
           event.preventDefault();
           keep(fields);
-          flash(say("Queued") + " (" + (ui.dataset.handLabel || "") + ")");
-          location.assign(ui.dataset.nextUrl || location.href);
+          if (navigator.serviceWorker && navigator.serviceWorker.controller) {
+            flash(say("Queued") + " (" + (ui.dataset.handLabel || "") + ")");
+            location.assign(ui.dataset.nextUrl || location.href);
+          } else {
+            // No worker to show the next page without a connection: stay here.
+            note("offline-note", "info", say("QueuedHere"));
+            window.scrollTo(0, 0);
+          }
           return;
         }
         // Online: kept until the answer shows it stored (the next page), or kept as
