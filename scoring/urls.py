@@ -5,7 +5,7 @@ the officials' import under ``officials/``."""
 
 from django.urls import path
 
-from scoring.views import hand, jury_given, lists, match, public
+from scoring.views import hand, jury_given, lists, match, offline, public
 from scoring.views.officials import imports
 
 app_name = "scoring"
@@ -21,6 +21,10 @@ urlpatterns = [
 
 referee_urlpatterns = [
     path("", lists.referee_home, name="home"),
+    # The referee offline: the service worker looks after every page under referee/.
+    path("sw.js", offline.service_worker, name="service_worker"),
+    path("offline/", offline.offline_page, name="offline"),
+    path("offline/token/", offline.offline_token, name="offline_token"),
     path("matches/<int:pk>/", match.match_detail, name="match"),
     path(
         "matches/<int:pk>/lineup/<int:team_id>/",
@@ -37,6 +41,11 @@ referee_urlpatterns = [
         "matches/<int:pk>/hands/<int:number>/preview/",
         hand.hand_preview,
         name="hand_preview",
+    ),
+    path(
+        "matches/<int:pk>/hands/<int:number>/replay/",
+        offline.hand_replay,
+        name="hand_replay",
     ),
     path(
         "matches/<int:pk>/hands/<int:number>/upload/",

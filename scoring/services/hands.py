@@ -68,9 +68,11 @@ def hand_save(
     """Save hand ``number`` of ``match`` after the engine accepts it.
 
     ``version`` is the version the editor loaded (None for a new hand); a different
-    stored version raises :class:`HandConflict`. After completion only an official
-    may correct a hand, with a reason; the match result is recomputed (unless
-    ``followup`` is False: a caller saving several hands does that once at the end).
+    stored version raises :class:`HandConflict`, unless the stored record is this very
+    record (the same save sent twice), which is a no-op returning the stored hand.
+    After completion only an official may correct a hand, with a reason; the match
+    result is recomputed (unless ``followup`` is False: a caller saving several hands
+    does that once at the end).
     ``resolve_dispute``: the correction answers the match's dispute, which is resolved
     with the correction's reason as its note (R15).
     """
@@ -101,6 +103,11 @@ def hand_save(
         .first()
     )
     if hand is not None and version != hand.version:
+        if hand.record == record:
+            # The same hand sent again (a save replayed from a referee's device after
+            # its answer was lost): what it asks for is stored already, so nothing
+            # changes and nothing is stored twice.
+            return hand
         raise HandConflict(hand)
     if hand is None and version not in (None, 0):
         raise ServiceError(_("This hand was deleted meanwhile; reload the match."))

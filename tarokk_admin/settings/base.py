@@ -308,6 +308,9 @@ CONTENT_SECURITY_POLICY = {
         "img-src": [_SELF, "data:"],
         "font-src": [_SELF],
         "connect-src": [_SELF],
+        # The referee's service worker (scoring/views/offline.py), from this site.
+        "worker-src": [_SELF],
+        "manifest-src": [_SELF],
         "form-action": [_SELF],
         "frame-ancestors": ["'none'"],
         "base-uri": [_SELF],

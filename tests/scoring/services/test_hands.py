@@ -115,3 +115,18 @@ def test_hand_entered_by_mistake_can_be_deleted_before_completion():
     saved = hand_save(match=match, number=1, record=sheet(1), user=match.referee)
     hand_delete(hand=saved, user=match.referee)
     assert not Hand.objects.exists()
+
+
+def test_the_same_save_sent_twice_is_stored_once():
+    """A save replayed from the referee's device after its answer was lost carries
+    the version it was made on; the same content already stored is a no-op."""
+    match = ready_match()
+    first = hand_save(match=match, number=1, record=sheet(4), user=match.referee)
+    again = hand_save(match=match, number=1, record=sheet(4), user=match.referee)
+    assert again.pk == first.pk
+    assert Hand.objects.get(pk=first.pk).version == 1
+    assert Hand.objects.filter(match=match).count() == 1
+    assert Hand.history.filter(id=first.pk).count() == 1
+    # A different hand on the same stale version is still a conflict.
+    with pytest.raises(HandConflict):
+        hand_save(match=match, number=1, record=sheet(5), user=match.referee)

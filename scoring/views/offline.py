@@ -1,0 +1,167 @@
+"""The referee offline: the service worker that keeps the referee's pages on the
+device, the page shown where nothing is kept, and the replay of hands saved on the
+device while the connection was down (README "The referee offline").
+
+A replayed save goes through the same form, engine and version check as the hand
+form (``hand_save``): a conflict is answered as a conflict, never dropped, and the
+same save sent twice is stored once."""
+
+from __future__ import annotations
+
+import hashlib
+from functools import lru_cache
+from typing import Any
+
+from django.contrib.staticfiles import finders
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.middleware.csrf import get_token
+from django.shortcuts import render
+from django.templatetags.static import static
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_POST
+
+from competitions.models import Match
+from scoring.forms import hand_forms, record_from_forms
+from scoring.models import Hand
+from scoring.selectors.access import hand_editable_by
+from scoring.services.hands import HandConflict, HandRejected, hand_save
+from scoring.views.access import load_match
+from tarokk_admin.core.errors import ServiceError
+from tarokk_admin.core.params import whole_number
+
+# What a referee's page needs besides its HTML, kept on the device when the service
+# worker is installed (the pages themselves are kept as they are visited).
+ASSETS = (
+    "vendor/bootstrap/bootstrap.min.css",
+    "css/tarokk.css",
+    "vendor/bootstrap/bootstrap.bundle.min.js",
+    "vendor/htmx/htmx.min.js",
+    "js/site.js",
+    "js/referee.js",
+    "js/offline.js",
+)
+
+
+@lru_cache(maxsize=1)
+def _worker_source() -> bytes:
+    path = finders.find("js/sw.js")
+    if not path:  # a deployment without the sources: the collected copy
+        from django.contrib.staticfiles.storage import staticfiles_storage
+
+        with staticfiles_storage.open("js/sw.js") as handle:
+            return handle.read()
+    with open(path, "rb") as handle:
+        return handle.read()
+
+
+def _worker_config() -> str:
+    import json
+
+    assets = [static(name) for name in ASSETS]
+    pages = [reverse("referee:offline"), reverse("referee:home")]
+    source = _worker_source()
+    version = hashlib.sha256(source + json.dumps([assets, pages]).encode()).hexdigest()[
+        :12
+    ]
+    config = {
+        "version": version,
+        "assets": assets,
+        "pages": pages,
+        "offline": reverse("referee:offline"),
+        "static": static(""),
+    }
+    return "self.TAROKK_SW = " + json.dumps(config) + ";\n"
+
+
+@require_GET
+def service_worker(request: HttpRequest) -> HttpResponse:
+    """The service worker, from the referee's address so that it looks after every
+    referee page; its first line says which files to keep (they change with each
+    release, and so then does this script, which makes browsers update it)."""
+    body = _worker_config().encode() + _worker_source()
+    response = HttpResponse(body, content_type="text/javascript; charset=utf-8")
+    response["Service-Worker-Allowed"] = reverse("referee:home")
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
+@require_GET
+def offline_page(request: HttpRequest) -> HttpResponse:
+    """Shown by the service worker for a page never opened on this device."""
+    return render(request, "scoring/offline.html")
+
+
+@never_cache
+@require_GET
+def offline_token(request: HttpRequest) -> JsonResponse:
+    """A fresh CSRF token for sending the hands kept on the device (the one in a
+    page kept offline may be older than the last sign-in)."""
+    user = request.user
+    return JsonResponse(
+        {
+            "signed_in": user.is_authenticated,
+            "user": user.get_username() if user.is_authenticated else "",
+            "csrf": get_token(request),
+        }
+    )
+
+
+def _answer(status: str, code: int, message: str, **extra: Any) -> JsonResponse:
+    return JsonResponse({"status": status, "message": message, **extra}, status=code)
+
+
+@require_POST
+def hand_replay(request: HttpRequest, pk: int, number: int) -> JsonResponse:
+    """A hand saved on the device while offline, sent now: the hand form's POST data,
+    answered in JSON (saved, already stored, conflict, refused, sign in)."""
+    if not request.user.is_authenticated:
+        return _answer("signin", 401, _("Sign in again to send the hands kept here."))
+    match = load_match(pk)
+    if not 1 <= number <= match.hands_expected or not hand_editable_by(
+        request.user, match
+    ):
+        return _answer(
+            "refused",
+            403,
+            _("You may not enter hand %(n)s of this match.") % {"n": number},
+        )
+    data = request.POST
+    correction = match.status == Match.Status.COMPLETED
+    hand_form, formset = hand_forms(data, correction=correction)
+    hand_form.is_valid()
+    formset.is_valid()
+    record, _rows = record_from_forms(hand_form, formset)
+    key = "overwrite_version" if data.get("action") == "overwrite" else "version"
+    version = whole_number(data.get(key) or "") or None
+    before = (
+        Hand.objects.filter(match=match, number=number)
+        .values_list("version", flat=True)
+        .first()
+    )
+    try:
+        saved = hand_save(
+            match=match,
+            number=number,
+            record=record,
+            user=request.user,
+            version=version,
+            reason=hand_form.cleaned_data.get("reason") or "",
+        )
+    except HandRejected as error:
+        return _answer("refused", 422, error.message, errors=error.errors)
+    except HandConflict as error:
+        return _answer("conflict", 409, error.message, version=error.current.version)
+    except ServiceError as error:
+        return _answer("refused", 422, error.message)
+    already = before is not None and saved.version == before and version != before
+    return _answer(
+        "already" if already else "saved",
+        200,
+        _("Hand %(n)s saved: attack %(a)s, defence %(d)s.")
+        % {"n": number, "a": saved.attack_score, "d": saved.defence_score},
+        version=saved.version,
+        attack=saved.attack_score,
+        defence=saved.defence_score,
+    )
