@@ -1,5 +1,5 @@
-"""Project-wide tasks: what follows a completed match, a liveness ``ping`` and the
-periodic ``heartbeat``."""
+"""Project-wide tasks: what follows a completed match, a liveness ``ping``, the
+periodic ``heartbeat`` and the nightly records check."""
 
 from __future__ import annotations
 
@@ -11,6 +11,8 @@ from competitions.models import Match
 from competitions.services.cup.ties import cup_tie_decide
 from competitions.services.standings import standings_refresh
 from stats.services.refresh import statistics_refresh
+from tarokk_admin.audit import records_check
+from tarokk_admin.audit.report import report_mail
 from trophies.services.awards import trophies_award_match
 
 HEARTBEAT_CACHE_KEY = "tarokk_admin:heartbeat"
@@ -43,3 +45,12 @@ def heartbeat() -> str:
     now = timezone.now().isoformat()
     cache.set(HEARTBEAT_CACHE_KEY, now, timeout=60 * 60)
     return now
+
+
+@shared_task(name="tarokk_admin.tasks.check_records")
+def check_records() -> int:
+    """Nightly (beat): the integrity audit; officials are e-mailed when something is
+    wrong. Returns the number of problems."""
+    problems = records_check()
+    report_mail(problems)
+    return len(problems)

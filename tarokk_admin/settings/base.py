@@ -8,6 +8,7 @@ result backend and Django's cache to Redis.
 
 from pathlib import Path
 
+from celery.schedules import crontab
 from django.utils.translation import gettext_lazy as _
 
 from tarokk_admin.config import database_from_url, email_settings, redis_url_checked
@@ -167,6 +168,17 @@ CELERY_BEAT_SCHEDULE = {
     "cup-deadline-reminders": {
         "task": "competitions.tasks.cup_deadline_reminders",
         "schedule": 24 * 60 * 60.0,
+    },
+    # An import whose progress stopped (the worker killed) is marked failed.
+    "import-runs-expire": {
+        "task": "scoring.tasks.import_runs_expire",
+        "schedule": 5 * 60.0,
+    },
+    # The integrity audit (manage.py check_records), nightly; officials are e-mailed
+    # when something is wrong.
+    "check-records": {
+        "task": "tarokk_admin.tasks.check_records",
+        "schedule": crontab(hour=3, minute=30),
     },
 }
 
