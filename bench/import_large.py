@@ -96,11 +96,10 @@ def child(path: str) -> dict:
     call_command("migrate", verbosity=0)
     from scoring.models import ImportRun
     from scoring.services.imports.runs import import_run_create, import_run_execute
-    from tarokk_admin.core.roles import Role
-    from tests.factories import UserFactory
-
     from tarokk_admin.core import background
     from tarokk_admin.core.models import Followup
+    from tarokk_admin.core.roles import Role
+    from tests.factories import UserFactory
 
     # The follow-ups wait in the outbox for a worker elsewhere (not timed here).
     background._dispatch = lambda followup_id: None

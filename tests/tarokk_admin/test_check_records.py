@@ -168,7 +168,8 @@ def test_each_planted_problem_is_reported_with_what_to_do(match, code):
     reported = match.pk if code != "over_match_cap" else Match.objects.latest("date").pk
     assert f"[{code}] match {reported} (" in out
     line = out.split(f"[{code}]")[1].split("\n")
-    assert line[1].strip().startswith("->") and len(line[1]) > 20  # what to do
+    assert line[1].strip().startswith("->")
+    assert len(line[1]) > 20
     codes = {problem.code for problem in records_check()}
     assert code in codes
 
@@ -214,10 +215,12 @@ def test_the_nightly_task_mails_the_officials_only_when_something_is_wrong(
     assert "official@example.org" in message.to
     assert "referee@example.org" not in message.to
     assert "1 problem found" in message.subject
-    assert "[result_differs]" in message.body and "->" in message.body
+    assert "[result_differs]" in message.body
+    assert "->" in message.body
 
 
 def test_the_records_check_is_in_the_nightly_schedule(settings):
     entries = {e["task"]: e for e in settings.CELERY_BEAT_SCHEDULE.values()}
     schedule = entries["tarokk_admin.tasks.check_records"]["schedule"]
-    assert schedule.hour == {3} and schedule.minute == {30}  # once a night
+    assert schedule.hour == {3}
+    assert schedule.minute == {30}

@@ -121,7 +121,8 @@ def test_three_officials_uploading_one_file_at_once_store_it_once():
     runs = list(ImportRun.objects.all())
     assert sorted(run.imported for run in runs) == [0, 0, MATCHES]
     for run in runs:
-        assert run.status == ImportRun.Status.DONE and run.errors == []
+        assert run.status == ImportRun.Status.DONE
+        assert run.errors == []
         if run.imported == 0:
             assert run.present == [f"/matches/{i}" for i in range(MATCHES)]
 

@@ -58,12 +58,15 @@ def test_a_large_file_is_queued_and_its_page_polls_until_it_is_done(
     assert response.status_code == 302
     assert response.url == reverse("officials:import_run", args=[run.pk])
     assert (run.status, run.total, run.user) == ("queued", 3, official)
-    assert Match.objects.count() == 0 and len(callbacks) == 1
+    assert Match.objects.count() == 0
+    assert len(callbacks) == 1
 
     page = client.get(response.url).text
     status_url = reverse("officials:import_run_status", args=[run.pk])
-    assert f'hx-get="{status_url}"' in page and 'hx-trigger="every 2s"' in page
-    assert "Waiting for the worker" in page and "<script>" not in page
+    assert f'hx-get="{status_url}"' in page
+    assert 'hx-trigger="every 2s"' in page
+    assert "Waiting for the worker" in page
+    assert "<script>" not in page
 
     callbacks[0]()  # the worker delivers the import
     run.refresh_from_db()
@@ -113,7 +116,8 @@ def test_a_large_file_with_problems_lists_every_one_with_its_path_and_stores_not
     )
     import_run_execute(run_id=run.pk)
     run.refresh_from_db()
-    assert run.status == "done" and Match.objects.count() == 0
+    assert run.status == "done"
+    assert Match.objects.count() == 0
     paths = {error["path"] for error in run.errors}
     assert {"/matches/1/public", "/matches/1/record/hands/3/tricks/attack"} <= paths
     client.force_login(official)
@@ -136,12 +140,15 @@ def test_a_task_that_fails_shows_its_error_and_stores_nothing(
     )
     import_run_execute(run_id=run.pk)
     run.refresh_from_db()
-    assert run.status == "failed" and "RuntimeError: disk on fire" in run.failure
-    assert run.finished_at is not None and run.content == ""
+    assert run.status == "failed"
+    assert "RuntimeError: disk on fire" in run.failure
+    assert run.finished_at is not None
+    assert run.content == ""
     client.force_login(official)
     page = client.get(reverse("officials:import_run", args=[run.pk])).text
     assert "The import failed: nothing was stored." in page
-    assert "disk on fire" in page and "hx-trigger" not in page
+    assert "disk on fire" in page
+    assert "hx-trigger" not in page
 
 
 def test_a_run_left_running_by_a_stopped_worker_is_taken_up_again(official):
@@ -202,7 +209,8 @@ def test_a_file_that_is_not_json_is_a_finished_run_with_its_problem(client, offi
     assert response.status_code == 400
     assert "invalid_json" in response.text
     run = ImportRun.objects.get()
-    assert run.status == "done" and run.errors[0]["code"] == "invalid_json"
+    assert run.status == "done"
+    assert run.errors[0]["code"] == "invalid_json"
 
 
 def test_the_import_pages_run_a_bounded_number_of_queries(
