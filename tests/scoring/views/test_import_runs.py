@@ -228,7 +228,7 @@ def test_the_import_pages_run_a_bounded_number_of_queries(
         client.get(reverse("officials:import_run_status", args=[run.pk]))
 
 
-@pytest.mark.parametrize("role", [Role.REFEREE, Role.JURY, Role.CAPTAIN])
+@pytest.mark.parametrize("role", [Role.REFEREE, Role.JURY, Role.TEAM_CAPTAIN])
 def test_other_roles_are_refused_the_run_pages(client, role, official):
     run = import_run_create(user=official, file_name="x.json", content="{nope")
     client.force_login(UserFactory(roles=[role]))
