@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -63,7 +64,14 @@ def _name(value: Any, path: str, what: str, errors: Errors) -> str | None:
     return value.strip()
 
 
-def matches_file_check(data: Any, errors: Errors) -> list[PlannedMatch]:
+CHECK_PROGRESS_EVERY = 100  # matches between two progress reports while checking
+
+
+def matches_file_check(
+    data: Any, errors: Errors, progress: Callable[[int], None] | None = None
+) -> list[PlannedMatch]:
+    """The pure pass; ``progress`` is told every so many matches how many were
+    checked."""
     if not isinstance(data, dict):
         errors.add("wrong_type", "", _("A matches file must be a JSON object."))
         return []
@@ -88,6 +96,8 @@ def matches_file_check(data: Any, errors: Errors) -> list[PlannedMatch]:
         errors.items.extend(match_errors.items)
         if one is not None and not match_errors:
             planned.append(one)
+        if progress is not None and (index + 1) % CHECK_PROGRESS_EVERY == 0:
+            progress(index + 1)
     return planned
 
 

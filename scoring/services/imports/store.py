@@ -109,7 +109,11 @@ def matches_import(
     if not is_official(user):
         raise ServiceError(_("Only officials may import matches."))
     errors = Errors()
-    planned = matches_file_check(data, errors)
+    planned = matches_file_check(
+        data,
+        errors,
+        None if progress is None else (lambda count: progress("checked", count)),
+    )
     outcome = ImportOutcome(errors=errors.as_list())
     if progress is not None:
         progress("checked", len(planned) + _matches_with_errors(outcome.errors))

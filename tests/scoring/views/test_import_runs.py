@@ -79,6 +79,7 @@ def test_a_large_file_is_queued_and_its_page_polls_until_it_is_done(
 
 def test_progress_is_written_while_the_matches_are_stored(official, monkeypatch):
     monkeypatch.setattr("scoring.services.imports.store.PROGRESS_EVERY", 1)
+    monkeypatch.setattr("scoring.services.imports.checks.CHECK_PROGRESS_EVERY", 2)
     written: list[dict] = []
     real = runs._aside
     monkeypatch.setattr(
@@ -93,6 +94,7 @@ def test_progress_is_written_while_the_matches_are_stored(official, monkeypatch)
     steps = [{k: v for k, v in w.items() if k != "updated_at"} for w in written]
     assert steps == [
         {"status": "running", "checked": 0, "stored": 0},
+        {"checked": 2},  # while checking (a long silence would look stopped)
         {"checked": 3},
         {"stored": 1},
         {"stored": 2},
