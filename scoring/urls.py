@@ -67,4 +67,8 @@ captain_urlpatterns = [
 
 officials_urlpatterns = [
     path("import/", imports.matches_import_view, name="import"),
+    path("import/<int:pk>/", imports.import_run_view, name="import_run"),
+    path(
+        "import/<int:pk>/status/", imports.import_run_status, name="import_run_status"
+    ),
 ]

@@ -1,5 +1,5 @@
-"""Project-wide tasks: what follows a completed match, a liveness ``ping`` and the
-periodic ``heartbeat``."""
+"""Project-wide tasks: what follows a completed match, a liveness ``ping``, the
+periodic ``heartbeat`` and the nightly records check."""
 
 from __future__ import annotations
 
@@ -12,6 +12,8 @@ from competitions.models import Match
 from competitions.services.cup.ties import cup_tie_decide
 from competitions.services.standings import standings_refresh
 from stats.services.refresh import statistics_refresh
+from tarokk_admin.audit import records_check
+from tarokk_admin.audit.report import report_mail
 from tarokk_admin.backup.nightly import backup_nightly_write
 from trophies.services.awards import trophies_award_match
 
@@ -53,3 +55,12 @@ def federation_backup() -> str:
     ``BACKUP_KEEP`` (tarokk_admin/backup/nightly.py); returns the file written."""
     path = backup_nightly_write(folder=settings.BACKUP_DIR, keep=settings.BACKUP_KEEP)
     return str(path)
+
+
+@shared_task(name="tarokk_admin.tasks.check_records")
+def check_records() -> int:
+    """Nightly (beat): the integrity audit; officials are e-mailed when something is
+    wrong. Returns the number of problems."""
+    problems = records_check()
+    report_mail(problems)
+    return len(problems)

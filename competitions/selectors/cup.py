@@ -21,6 +21,7 @@ from competitions.models import (
     Team,
 )
 from competitions.rules import bracket
+from competitions.selectors.matches import public_matches
 
 
 @dataclass
@@ -126,13 +127,19 @@ def cup_view(cup: Competition) -> CupView:
     results: dict[int, list[MatchResult]] = {}
     for row in MatchResult.objects.filter(
         match__tie__competition=cup, match__status=Match.Status.COMPLETED
-    ).select_related("match"):
+    ).select_related("match__jury_approval"):
         results.setdefault(row.match.tie_id, []).append(row)
     pending: dict[int, list[Match]] = {}
-    for match in Match.objects.filter(
-        tie__competition=cup,
-        status__in=[Match.Status.SCHEDULED, Match.Status.IN_PLAY],
-    ).order_by("date", "time", "pk"):
+    # R15: the date of a match not played in public is public once the jury approved
+    # it (``public_matches``), not before.
+    for match in (
+        public_matches(None)
+        .filter(
+            tie__competition=cup,
+            status__in=[Match.Status.SCHEDULED, Match.Status.IN_PLAY],
+        )
+        .order_by("date", "time", "pk")
+    ):
         pending.setdefault(match.tie_id, []).append(match)
     registrations = list(
         CupRegistration.objects.filter(competition=cup).select_related(
@@ -157,7 +164,11 @@ def cup_view(cup: Competition) -> CupView:
                 scheduled=pending.get(tie.pk, []),
                 needs_tiebreak=level and not tie.winner_id,
                 days=sorted(
-                    {row.match.date for row in results.get(tie.pk, [])}
+                    {
+                        row.match.date
+                        for row in results.get(tie.pk, [])
+                        if _date_public(row.match)
+                    }
                     | {match.date for match in pending.get(tie.pk, [])}
                 ),
             )
@@ -167,6 +178,10 @@ def cup_view(cup: Competition) -> CupView:
         )
     views.sort(key=lambda v: (v.tie.round, v.tie.slot))
     return CupView(cup, rounds, views, registrations, bracket.medals(by_position))
+
+
+def _date_public(match: Match) -> bool:
+    return match.public or getattr(match, "jury_approval", None) is not None
 
 
 def _name(team: Team | None) -> str | None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-MAX_UPLOAD_BYTES = 20 * 1024 * 1024
+MAX_UPLOAD_BYTES = 64 * 1024 * 1024  # a 6,000-match file is about 33 MB
 
 
 class MatchesImportForm(forms.Form):
@@ -37,7 +37,7 @@ class MatchesImportForm(forms.Form):
         if upload and upload.size > MAX_UPLOAD_BYTES:
             self.add_error(
                 "file",
-                _("The file is %(size)s MB; at most 20 MB can be imported at once.")
+                _("The file is %(size)s MB; at most 64 MB can be imported at once.")
                 % {"size": round(upload.size / 1024 / 1024, 1)},
             )
             return data

@@ -185,6 +185,17 @@ CELERY_BEAT_SCHEDULE = {
         "task": "tarokk_admin.tasks.federation_backup",
         "schedule": crontab(hour=3, minute=15),
     },
+    # An import whose progress stopped (the worker killed) is marked failed.
+    "import-runs-expire": {
+        "task": "scoring.tasks.import_runs_expire",
+        "schedule": 5 * 60.0,
+    },
+    # The integrity audit (manage.py check_records), nightly; officials are e-mailed
+    # when something is wrong.
+    "check-records": {
+        "task": "tarokk_admin.tasks.check_records",
+        "schedule": crontab(hour=3, minute=30),
+    },
 }
 
 # --- Backups (tarokk_admin/backup/) ---------------------------------------------------

@@ -1,5 +1,6 @@
 """``manage.py import_matches FILE|-``: bring played matches in from a matches file
-(``royal-tarokk-matches/1``, HAND_RECORD.md). Prints ``{"imported": N}`` and exits 0,
+(``royal-tarokk-matches/1``, HAND_RECORD.md). Prints ``{"imported": N}`` and exits 0
+(the matches already stored are named on stderr, by their path),
 or ``{"valid": false, "errors": [...]}`` (every error with its path) and exits 1
 with nothing stored."""
 
@@ -10,10 +11,15 @@ import sys
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
-from django.db import transaction
+from django.db import OperationalError, transaction
+from django.utils.translation import gettext as _
 
 from scoring.management.commands._json_command import read_json
-from scoring.services.imports.store import import_user, matches_import
+from scoring.services.imports.store import (
+    import_user,
+    imports_serialise,
+    matches_import,
+)
 
 
 class Command(BaseCommand):
@@ -33,6 +39,19 @@ class Command(BaseCommand):
             self._print({"valid": False, "errors": [error]})
             sys.exit(1)
         with transaction.atomic():
+            # Two imports at once: the second waits here for the first to commit,
+            # then finds its matches present (no duplicates).
+            try:
+                imports_serialise()
+            except OperationalError:  # SQLite: the other import held on too long
+                busy = _("Another import is being stored just now; try again soon.")
+                self._print(
+                    {
+                        "valid": False,
+                        "errors": [{"code": "busy", "message": busy, "path": ""}],
+                    }
+                )
+                sys.exit(1)
             # The import account is created with the import, and rolled back with it.
             outcome = matches_import(data=data, user=import_user())
             if not outcome.ok:
@@ -43,7 +62,7 @@ class Command(BaseCommand):
         if outcome.present:
             self.stderr.write(
                 f"{outcome.present} match(es) of the file were already stored and "
-                "were not imported again."
+                "were not imported again: " + ", ".join(outcome.present_paths)
             )
 
     def _print(self, payload: dict[str, Any]) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -63,7 +64,14 @@ def _name(value: Any, path: str, what: str, errors: Errors) -> str | None:
     return value.strip()
 
 
-def matches_file_check(data: Any, errors: Errors) -> list[PlannedMatch]:
+CHECK_PROGRESS_EVERY = 100  # matches between two progress reports while checking
+
+
+def matches_file_check(
+    data: Any, errors: Errors, progress: Callable[[int], None] | None = None
+) -> list[PlannedMatch]:
+    """The pure pass; ``progress`` is told every so many matches how many were
+    checked."""
     if not isinstance(data, dict):
         errors.add("wrong_type", "", _("A matches file must be a JSON object."))
         return []
@@ -79,14 +87,38 @@ def matches_file_check(data: Any, errors: Errors) -> list[PlannedMatch]:
             _("matches must be a list of at least one match."),
         )
         return []
+    _nul_characters({k: v for k, v in data.items() if k != "matches"}, "", errors)
     planned = []
     for index, entry in enumerate(matches):
         match_errors = Errors(prefix=pointer("matches", index))
+        _nul_characters(entry, "", match_errors)
         one = _check_match(entry, match_errors)
         errors.items.extend(match_errors.items)
         if one is not None and not match_errors:
             planned.append(one)
+        if progress is not None and (index + 1) % CHECK_PROGRESS_EVERY == 0:
+            progress(index + 1)
     return planned
+
+
+def _nul_characters(value: Any, path: str, errors: Errors) -> None:
+    """Text with a NUL character (U+0000) anywhere in the file, key or value: no
+    database column can hold it (PostgreSQL refuses it outright)."""
+    if isinstance(value, str):
+        if "\x00" in value:
+            errors.add(
+                "nul_character",
+                path,
+                _("This text holds a NUL character (\\u0000); remove it."),
+            )
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            where = path + pointer(str(key).replace("\x00", "\\u0000"))
+            _nul_characters(key, where, errors)
+            _nul_characters(item, where, errors)
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            _nul_characters(item, path + pointer(index), errors)
 
 
 def _check_competition(spec: Any, record: Any, errors: Errors) -> int | None:
@@ -235,6 +267,14 @@ def _check_match(entry: Any, errors: Errors) -> PlannedMatch | None:
             % {"value": quote(public)},
         )
     teams = _record_teams(record)
+    for index, team in enumerate(teams or ()):
+        if len(team.strip()) > NAME_MAX:
+            errors.add(
+                "too_long",
+                f"/record/teams/{index}",
+                _("A team's name has at most 120 characters; this one has %(n)s.")
+                % {"n": len(team.strip())},
+            )
     lineups = (
         _check_lineups(entry.get("lineups"), teams, errors)
         if "lineups" in entry

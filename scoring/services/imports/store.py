@@ -14,12 +14,13 @@ back (all or nothing). Errors have the engine's shape, ``{"code", "message",
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
-from django.db import DatabaseError, transaction
+from django.db import DatabaseError, OperationalError, connection, transaction
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
@@ -45,6 +46,12 @@ from tarokk_admin.core.roles import Role, is_official
 
 IMPORT_USERNAME = "import"
 PLACEHOLDER_PREFIX = "IMP-"
+# The key of the PostgreSQL advisory lock that one import holds while it stores.
+IMPORT_LOCK_KEY = 0x7A_C0_12
+
+PROGRESS_EVERY = 25  # matches between two progress reports while storing
+# Told how far an import got: ("checked" | "stored", matches so far).
+Progress = Callable[[str, int], None]
 
 
 @dataclass
@@ -56,6 +63,8 @@ class ImportOutcome:
     present: int = 0
     errors: list[dict[str, str]] = field(default_factory=list)
     match_ids: list[int] = field(default_factory=list)
+    # The paths of the matches already stored (``/matches/3``).
+    present_paths: list[str] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -92,19 +101,58 @@ def import_user() -> Any:
     return user
 
 
-def matches_import(*, data: Any, user: Any) -> ImportOutcome:
-    """Import a parsed matches file as ``user`` (an official): all or nothing."""
+def matches_import(
+    *, data: Any, user: Any, progress: Progress | None = None
+) -> ImportOutcome:
+    """Import a parsed matches file as ``user`` (an official): all or nothing.
+    ``progress`` is told how many matches were checked, then stored."""
     if not is_official(user):
         raise ServiceError(_("Only officials may import matches."))
     errors = Errors()
-    planned = matches_file_check(data, errors)
+    planned = matches_file_check(
+        data,
+        errors,
+        None if progress is None else (lambda count: progress("checked", count)),
+    )
     outcome = ImportOutcome(errors=errors.as_list())
+    if progress is not None:
+        progress("checked", len(planned) + _matches_with_errors(outcome.errors))
     if planned:
-        _store_all(planned, user, outcome)
+        _store_all(planned, user, outcome, progress)
     if outcome.errors:
         outcome.imported = outcome.present = 0
         outcome.match_ids = []
+        outcome.present_paths = []
+        outcome.errors = [_printable(error) for error in outcome.errors]
     return outcome
+
+
+def _matches_with_errors(errors: list[dict[str, str]]) -> int:
+    return len(
+        {e["path"].split("/")[2] for e in errors if e["path"][:9] == "/matches/"}
+    )
+
+
+def _printable(error: dict[str, str]) -> dict[str, str]:
+    """A NUL character quoted in a message or a path is shown escaped (no database
+    column or page holds it)."""
+    return {key: str(value).replace("\x00", "\\u0000") for key, value in error.items()}
+
+
+def imports_serialise() -> None:
+    """One import stores at a time, so two imports of the same file (two processes,
+    two officials) never both find a match missing and both store it: the second
+    waits for the first to commit, then finds its matches present.
+
+    PostgreSQL: an advisory lock held until the transaction ends. SQLite serialises
+    writers; a first write takes its lock at once, before anything is read (a lone
+    read would let another import write in between)."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [IMPORT_LOCK_KEY])
+    elif connection.vendor == "sqlite":
+        with connection.cursor() as cursor:
+            cursor.execute("UPDATE scoring_importrun SET id = id WHERE id = -1")
 
 
 # --- pass 2: storing, in one transaction ---------------------------------------------
@@ -140,26 +188,48 @@ class _Store:
         return f"{PLACEHOLDER_PREFIX}{number}"
 
 
-def _store_all(planned: list[PlannedMatch], user: Any, outcome: ImportOutcome) -> None:
+def _store_all(
+    planned: list[PlannedMatch],
+    user: Any,
+    outcome: ImportOutcome,
+    progress: Progress | None,
+) -> None:
     from competitions.services.cup.imports import cup_import_finish
 
     store = _Store(user)
     stored: list[tuple[str, Match]] = []
     with transaction.atomic():
-        for one in planned:
+        try:
+            imports_serialise()
+        except OperationalError:  # SQLite: another import held on too long
+            message = _("Another import is being stored just now; try again soon.")
+            outcome.errors.append({"code": "busy", "message": message, "path": ""})
+            return
+        for count, one in enumerate(planned, start=1):
+            if progress is not None and count % PROGRESS_EVERY == 0:
+                progress("stored", count)
             try:
                 with transaction.atomic():
                     match = _store_match(one, store)
             except _Refused as refused:
                 outcome.errors.append(refused.error)
                 continue
-            except DatabaseError as exc:  # a constraint the checks above missed
+            except DatabaseError:  # a constraint the checks above missed
                 outcome.errors.append(
-                    {"code": "refused", "message": str(exc), "path": one.path}
+                    {
+                        "code": "refused",
+                        "message": _(
+                            "The database refused this match: a name or a value is "
+                            "too long or not allowed. Names have at most 120 "
+                            "characters."
+                        ),
+                        "path": one.path,
+                    }
                 )
                 continue
             if match is None:
                 outcome.present += 1
+                outcome.present_paths.append(one.path)
             else:
                 outcome.imported += 1
                 outcome.match_ids.append(match.pk)

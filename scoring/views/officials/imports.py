@@ -1,18 +1,26 @@
-"""Pages for officials (issue 5): bringing played matches in from a matches file."""
+"""Pages for officials: bringing played matches in from a matches file.
+
+A small file is imported in the request and answered at once; a larger one is
+imported by the worker while the run's page shows its progress (htmx polls the
+status fragment until the run has finished) and then its result."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from scoring.forms.imports import MatchesImportForm
-from scoring.services.imports.store import (
-    ImportOutcome,
-    matches_file_parse,
-    matches_import,
+from scoring.models import ImportRun
+from scoring.services.imports.runs import (
+    import_run_create,
+    import_run_execute,
+    import_run_inline,
+    import_run_queue,
 )
 from tarokk_admin.core.roles import is_official, role_required
 
@@ -20,6 +28,9 @@ from tarokk_admin.core.roles import is_official, role_required
 official_required = role_required(
     is_official, lambda: _("Only officials may import matches.")
 )
+
+RECENT_RUNS = 10
+POLL_SECONDS = 2
 
 
 def _where(path: str) -> str:
@@ -33,6 +44,24 @@ def _where(path: str) -> str:
     return ", ".join(words)
 
 
+def _errors(run: ImportRun) -> list[dict[str, Any]]:
+    return [{**error, "where": _where(error.get("path", ""))} for error in run.errors]
+
+
+def _summary(run: ImportRun) -> str:
+    text = ngettext(
+        "%(n)s match imported.", "%(n)s matches imported.", run.imported
+    ) % {"n": run.imported}
+    if run.present:
+        text += " " + ngettext(
+            "%(n)s match of the file was already stored and was not imported again.",
+            "%(n)s matches of the file were already stored and were not imported "
+            "again.",
+            len(run.present),
+        ) % {"n": len(run.present)}
+    return text
+
+
 @official_required
 def matches_import_view(request: HttpRequest) -> HttpResponse:
     posted = request.method == "POST"
@@ -41,37 +70,61 @@ def matches_import_view(request: HttpRequest) -> HttpResponse:
         if posted
         else MatchesImportForm()
     )
-    outcome: ImportOutcome | None = None
+    run: ImportRun | None = None
     if posted and form.is_valid():
-        data, error = matches_file_parse(
-            form.cleaned_data["content"], source=form.cleaned_data["source"]
+        run = import_run_create(
+            user=request.user,
+            file_name=form.cleaned_data["source"],
+            content=form.cleaned_data["content"],
         )
-        outcome = (
-            ImportOutcome(errors=[error])
-            if error
-            else matches_import(data=data, user=request.user)
-        )
-        if outcome.ok:
-            text = ngettext(
-                "%(n)s match imported.", "%(n)s matches imported.", outcome.imported
-            ) % {"n": outcome.imported}
-            if outcome.present:
-                text += " " + ngettext(
-                    "%(n)s match of the file was already stored and was not "
-                    "imported again.",
-                    "%(n)s matches of the file were already stored and were not "
-                    "imported again.",
-                    outcome.present,
-                ) % {"n": outcome.present}
-            messages.success(request, text)
+        if not run.finished and not import_run_inline(run):
+            import_run_queue(run=run)
+            return redirect("officials:import_run", pk=run.pk)
+        if not run.finished:
+            import_run_execute(run_id=run.pk)
+            run.refresh_from_db()
+        if run.status == ImportRun.Status.DONE and not run.errors:
+            messages.success(request, _summary(run))
             return redirect("officials:import")
-    if outcome is not None:
-        for error in outcome.errors:
-            error["where"] = _where(error["path"])
-    status = 400 if outcome is not None or form.errors else 200
+    failed = run is not None and (run.errors or run.failure)
+    recent = ImportRun.objects.select_related("user").defer("content")[:RECENT_RUNS]
     return render(
         request,
-        "competitions/officials/import.html",
-        {"form": form, "outcome": outcome},
-        status=status,
+        "scoring/officials/import.html",
+        {
+            "form": form,
+            "run": run,
+            "errors": _errors(run) if run else [],
+            "recent": recent,
+        },
+        status=400 if failed or form.errors else 200,
+    )
+
+
+def _run_context(run: ImportRun) -> dict[str, Any]:
+    return {
+        "run": run,
+        "errors": _errors(run),
+        "summary": _summary(run) if run.status == ImportRun.Status.DONE else "",
+        "poll": POLL_SECONDS,
+    }
+
+
+@official_required
+def import_run_view(request: HttpRequest, pk: int) -> HttpResponse:
+    """A run's progress while it runs, its result when it has finished."""
+    run = get_object_or_404(
+        ImportRun.objects.select_related("user").defer("content"), pk=pk
+    )
+    return render(request, "scoring/officials/import_run.html", _run_context(run))
+
+
+@official_required
+def import_run_status(request: HttpRequest, pk: int) -> HttpResponse:
+    """The status fragment the run's page polls (htmx)."""
+    run = get_object_or_404(
+        ImportRun.objects.select_related("user").defer("content"), pk=pk
+    )
+    return render(
+        request, "scoring/officials/_import_run_status.html", _run_context(run)
     )

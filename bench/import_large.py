@@ -1,0 +1,174 @@
+"""A large matches file imported as the officials' background import does it.
+
+    .venv/bin/python bench/import_large.py [--matches 6000] [--db sqlite postgres]
+    .venv/bin/python bench/import_large.py --matches 6000 --write /tmp/matches.json
+
+Generates a valid ``royal-tarokk-matches/1`` file (HAND_RECORD.md) of ``--matches``
+championship matches: 2 seasons, in each teams of 2 players playing 50 matches each
+(under the 52-match cap, R15), 8 seeded random legal hands a match. ``--write`` only
+writes the file (to try the upload page with it).
+
+Each database gets a fresh temporary database (SQLite file in /tmp; PostgreSQL at
+127.0.0.1:5432, user postgres, created and dropped here; override with
+BENCH_POSTGRES_URL=postgres://user@host:port). The import runs as the background task
+runs it (``import_run_execute``: check, store in one transaction, record the result);
+the follow-ups it queues are delivered by the worker elsewhere and are not timed.
+Prints the file's size, the time of the whole import and per match.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+MATCHES_PER_TEAM = 50  # R15: at most 52 championship matches a team a season
+
+
+def matches_file(count: int) -> dict:
+    """``count`` championship matches; each team plays ``MATCHES_PER_TEAM`` a season
+    against different teams (a circle schedule), one match a team a day."""
+    sys.path.insert(0, str(ROOT))
+    import random
+
+    from scoring.engine import score_hand_record, sheet_from_play
+    from scoring.engine.generate import random_play_record
+
+    def sheet(seed: int) -> dict:  # as tests/factories.py builds one
+        record = random_play_record(random.Random(seed), n_announcements=4)
+        return sheet_from_play(record, score_hand_record(record))
+
+    hands = [sheet(seed) for seed in range(1, 65)]
+    teams = MATCHES_PER_TEAM + 2  # a circle of 52 teams: 26 matches a day
+    per_season = teams * MATCHES_PER_TEAM // 2
+    entries = []
+    for index in range(count):
+        season, rest = divmod(index, per_season)
+        day, slot = divmod(rest, teams // 2)
+        a, b = _circle_pair(teams, day, slot)
+        year = 2020 + season
+        names = (f"Team {season}-{a:02d}", f"Team {season}-{b:02d}")
+        entries.append(
+            {
+                "competition": {"season": year, "kind": "championship"},
+                "date": (dt.date(year, 2, 1) + dt.timedelta(days=day)).isoformat(),
+                "venue": "Budapest",
+                "public": True,
+                "lineups": {
+                    name: {"driver": f"{name} driver", "catcher": f"{name} catcher"}
+                    for name in names
+                },
+                "record": {
+                    "format": "royal-tarokk-match/1",
+                    "teams": list(names),
+                    "first_attack": names[index % 2],
+                    "hands": [hands[(index + i) % len(hands)] for i in range(8)],
+                },
+            }
+        )
+    return {"format": "royal-tarokk-matches/1", "matches": entries}
+
+
+def _circle_pair(teams: int, day: int, slot: int) -> tuple[int, int]:
+    """The round-robin circle method: team 0 fixed, the others rotate."""
+    others = list(range(1, teams))
+    shift = day % len(others)
+    ring = [0, *others[shift:], *others[:shift]]
+    return ring[slot], ring[teams - 1 - slot]
+
+
+def child(path: str) -> dict:
+    sys.path.insert(0, str(ROOT))
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tarokk_admin.settings.local")
+    os.environ["DJANGO_DEBUG"] = "false"
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)
+    from scoring.models import ImportRun
+    from scoring.services.imports.runs import import_run_create, import_run_execute
+    from tarokk_admin.core import background
+    from tarokk_admin.core.models import Followup
+    from tarokk_admin.core.roles import Role
+    from tests.factories import UserFactory
+
+    # The follow-ups wait in the outbox for a worker elsewhere (not timed here).
+    background._dispatch = lambda followup_id: None
+    official = UserFactory(username="bench-official", roles=[Role.OFFICIAL])
+    content = Path(path).read_bytes()
+    start = time.perf_counter()
+    run = import_run_create(user=official, file_name="bench.json", content=content)
+    import_run_execute(run_id=run.pk)
+    seconds = time.perf_counter() - start
+    run = ImportRun.objects.get(pk=run.pk)
+    return {
+        "status": run.status,
+        "imported": run.imported,
+        "errors": run.errors[:3],
+        "seconds": round(seconds, 1),
+        "followups_queued": Followup.objects.filter(kind="match_completed").count(),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--matches", type=int, default=6000)
+    parser.add_argument("--db", nargs="+", default=["sqlite"])
+    parser.add_argument("--write", help="only write the matches file here")
+    parser.add_argument("--child", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child:
+        print(json.dumps(child(args.child)))
+        return
+    data = matches_file(args.matches)
+    text = json.dumps(data, ensure_ascii=False)
+    if args.write:
+        Path(args.write).write_text(text, encoding="utf-8")
+        print(f"{args.matches} matches, {len(text) / 1e6:.1f} MB: {args.write}")
+        return
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "matches.json"
+        path.write_text(text, encoding="utf-8")
+        print(f"{args.matches} matches, file of {len(text) / 1e6:.1f} MB")
+        for db in args.db:
+            print(db, json.dumps(_run(db, path, Path(tmp))))
+
+
+def _run(db: str, path: Path, tmp: Path) -> dict:
+    env = dict(os.environ)
+    name = f"bench_import_{os.getpid()}"
+    base = os.environ.get("BENCH_POSTGRES_URL", "postgres://postgres@127.0.0.1:5432")
+    if db == "postgres":
+        subprocess.run(
+            ["createdb", "-h", "127.0.0.1", "-U", "postgres", name], check=True
+        )
+        env["DATABASE_URL"] = f"{base}/{name}"
+    else:
+        env["DATABASE_URL"] = f"sqlite:///{tmp / 'bench.sqlite3'}"
+    try:
+        out = subprocess.run(
+            [sys.executable, __file__, "--child", str(path)],
+            env=env,
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        result = json.loads(out.stdout.strip().splitlines()[-1])
+    finally:
+        if db == "postgres":
+            subprocess.run(["dropdb", "-h", "127.0.0.1", "-U", "postgres", name])
+    per = result["seconds"] / max(result["imported"], 1)
+    return {**result, "ms_per_match": round(per * 1000, 1)}
+
+
+if __name__ == "__main__":
+    main()

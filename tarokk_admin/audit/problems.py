@@ -1,0 +1,38 @@
+"""A problem the integrity audit found, and where it is said."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong in the records: its kind (a stable code), where it is, what
+    is wrong and what to do."""
+
+    code: str
+    where: str
+    message: str
+    fix: str
+
+    def as_text(self) -> str:
+        return f"[{self.code}] {self.where}: {self.message}\n    -> {self.fix}"
+
+
+Check = Callable[[], Iterator[Problem]]
+
+
+def match_where(match: Any) -> str:
+    """``match 12 (Kisfaludy – Dunakeszi, 2026-03-14)``; the match's teams and
+    competition must be loaded."""
+    return _("match %(id)s (%(a)s – %(b)s, %(date)s, %(competition)s)") % {
+        "id": match.pk,
+        "a": match.team_a.name,
+        "b": match.team_b.name,
+        "date": match.date.isoformat(),
+        "competition": match.competition,
+    }

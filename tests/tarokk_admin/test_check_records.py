@@ -1,0 +1,226 @@
+"""The integrity audit (``manage.py check_records``, nightly): each kind of problem,
+planted by writing the models directly as a bad admin edit or an old bug would, is
+reported with where it is and what to do, and the exit status says so (R9, R11, R14,
+R15)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable
+from io import StringIO
+
+import pytest
+from django.core import mail
+from django.core.management import call_command
+from django.utils import timezone
+
+from competitions.models import (
+    Competition,
+    JuryApproval,
+    Match,
+    MatchResult,
+    Membership,
+    Team,
+)
+from competitions.services.matches import match_complete
+from scoring.models import Hand
+from scoring.services.hands import hand_save
+from tarokk_admin import tasks
+from tarokk_admin.audit import records_check
+from tarokk_admin.core.roles import Role
+from tests.factories import MatchFactory, UserFactory, ready_match, sheet
+from tests.tarokk_admin.kit import TROPHY_SEEDS
+from trophies.models import TrophyAward
+from trophies.services.awards import trophies_award_match
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def match() -> Match:
+    """A completed championship match with trophies (R14), its awards in the list."""
+    match = ready_match()
+    for number, seed in enumerate(TROPHY_SEEDS, start=1):
+        hand_save(match=match, number=number, record=sheet(seed), user=match.referee)
+    match_complete(match=match, user=UserFactory(roles=[Role.OFFICIAL]))
+    trophies_award_match(match)
+    assert TrophyAward.objects.filter(match=match).count() >= 2
+    return match
+
+
+def check() -> tuple[int, str]:
+    out = StringIO()
+    try:
+        call_command("check_records", stdout=out)
+    except SystemExit as exit_:
+        return int(exit_.code or 0), out.getvalue()
+    return 0, out.getvalue()
+
+
+def test_consistent_records_pass_with_exit_status_0(match):
+    assert check() == (0, "The records are consistent: no problem found.\n")
+
+
+def _hand(match: Match, number: int = 1) -> Hand:
+    return Hand.objects.get(match=match, number=number)
+
+
+def hand_invalid(match: Match) -> None:
+    hand = _hand(match, 2)
+    hand.record = {**hand.record, "tricks": {"attack": 11}}
+    hand.save()
+
+
+def hand_result_differs(match: Match) -> None:
+    Hand.objects.filter(pk=_hand(match, 3).pk).update(attack_score=999)
+
+
+def lineup_not_member(match: Match) -> None:
+    lineup = match.lineups.get(team=match.team_b)
+    Membership.objects.filter(player=lineup.catcher).delete()
+
+
+def cup_substitute(match: Match) -> None:
+    cup = Competition.objects.create(
+        season=match.competition.season, kind=Competition.Kind.CUP, name="Cup"
+    )
+    Match.objects.filter(pk=match.pk).update(competition=cup)
+    driver = match.lineups.get(team=match.team_a).driver
+    Membership.objects.filter(player=driver).update(role=Membership.Role.SUBSTITUTE)
+
+
+def date_outside_season(match: Match) -> None:
+    Match.objects.filter(pk=match.pk).update(date=dt.date(match.date.year + 1, 1, 3))
+
+
+def approval_missing(match: Match) -> None:
+    Match.objects.filter(pk=match.pk).update(public=False)
+
+
+def approval_after_match(match: Match) -> None:
+    Match.objects.filter(pk=match.pk).update(public=False)
+    JuryApproval.objects.create(
+        match=match,
+        approved_by=UserFactory(roles=[Role.JURY]),
+        approved_at=timezone.make_aware(dt.datetime.combine(match.date, dt.time(20))),
+    )
+
+
+def over_match_cap(match: Match) -> None:
+    others = [Team.objects.create(name=f"Opponent {n}") for n in range(52)]
+    Match.objects.bulk_create(
+        Match(
+            competition=match.competition,
+            team_a=match.team_a,
+            team_b=other,
+            date=match.date + dt.timedelta(days=1 + n),
+        )
+        for n, other in enumerate(others)
+    )
+
+
+def result_differs(match: Match) -> None:
+    MatchResult.objects.filter(match=match, team=match.team_a).update(total=1)
+
+
+def hands_missing(match: Match) -> None:
+    TrophyAward.objects.filter(hand=_hand(match, 8)).delete()
+    _hand(match, 8).delete()
+
+
+def trophy_missing(match: Match) -> None:
+    TrophyAward.objects.filter(match=match).order_by("pk").first().delete()
+
+
+def trophy_not_in_hands(match: Match) -> None:
+    award = TrophyAward.objects.filter(match=match).order_by("pk").first()
+    award.pk, award.hand = None, _hand(match, 8)
+    award.save()
+
+
+def trophy_differs(match: Match) -> None:
+    award = TrophyAward.objects.filter(match=match).order_by("pk").first()
+    TrophyAward.objects.filter(pk=award.pk).update(value=award.value + 1)
+
+
+PLANTED: dict[str, Callable[[Match], None]] = {
+    "hand_invalid": hand_invalid,
+    "hand_result_differs": hand_result_differs,
+    "lineup_not_member": lineup_not_member,
+    "cup_substitute": cup_substitute,
+    "date_outside_season": date_outside_season,
+    "approval_missing": approval_missing,
+    "approval_after_match": approval_after_match,
+    "over_match_cap": over_match_cap,
+    "result_differs": result_differs,
+    "hands_missing": hands_missing,
+    "trophy_missing": trophy_missing,
+    "trophy_not_in_hands": trophy_not_in_hands,
+    "trophy_differs": trophy_differs,
+}
+
+
+@pytest.mark.parametrize("code", list(PLANTED))
+def test_each_planted_problem_is_reported_with_what_to_do(match, code):
+    PLANTED[code](match)
+    status, out = check()
+    assert status == 1
+    reported = match.pk if code != "over_match_cap" else Match.objects.latest("date").pk
+    assert f"[{code}] match {reported} (" in out
+    line = out.split(f"[{code}]")[1].split("\n")
+    assert line[1].strip().startswith("->")
+    assert len(line[1]) > 20
+    codes = {problem.code for problem in records_check()}
+    assert code in codes
+
+
+def test_a_hand_rejudged_invalid_names_the_engines_path(match):
+    hand_invalid(match)
+    problems = [p for p in records_check() if p.code == "hand_invalid"]
+    assert [p.where.endswith("hand 2") for p in problems] == [True]
+    assert "/tricks/attack" in problems[0].message
+
+
+def test_the_cap_counts_void_matches_out(match):
+    over_match_cap(match)
+    Match.objects.filter(team_b__name="Opponent 51").update(status=Match.Status.VOID)
+    assert "over_match_cap" not in {p.code for p in records_check()}
+
+
+def test_the_audit_runs_a_bounded_number_of_queries(
+    match, django_assert_max_num_queries
+):
+    for _n in range(3):
+        extra = ready_match(competition=match.competition)
+        for number, seed in enumerate(TROPHY_SEEDS, start=1):
+            hand_save(
+                match=extra, number=number, record=sheet(seed), user=extra.referee
+            )
+        match_complete(match=extra, user=UserFactory(roles=[Role.OFFICIAL]))
+    MatchFactory.create_batch(3, competition=match.competition)
+    with django_assert_max_num_queries(20):
+        records_check()
+
+
+def test_the_nightly_task_mails_the_officials_only_when_something_is_wrong(
+    match, settings
+):
+    UserFactory(roles=[Role.OFFICIAL], email="official@example.org")
+    UserFactory(roles=[Role.REFEREE], email="referee@example.org")
+    assert tasks.check_records() == 0
+    assert mail.outbox == []
+    result_differs(match)
+    assert tasks.check_records() == 1
+    (message,) = mail.outbox
+    assert "official@example.org" in message.to
+    assert "referee@example.org" not in message.to
+    assert "1 problem found" in message.subject
+    assert "[result_differs]" in message.body
+    assert "->" in message.body
+
+
+def test_the_records_check_is_in_the_nightly_schedule(settings):
+    entries = {e["task"]: e for e in settings.CELERY_BEAT_SCHEDULE.values()}
+    schedule = entries["tarokk_admin.tasks.check_records"]["schedule"]
+    assert schedule.hour == {3}
+    assert schedule.minute == {30}
