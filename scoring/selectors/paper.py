@@ -1,0 +1,86 @@
+"""The paper score sheet of a match (A4): blank for a scheduled match, filled with
+the hands entered so far; the catalogue of the 70 announcements (R13) with their
+values, grouped as on the paper sheet."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from competitions.models import Match
+from scoring.engine.catalogue import FEASTS, Group
+from scoring.selectors.sheets import HandLine, match_sheet
+
+GROUP_LABELS = {
+    Group.MESSAGE: gettext_lazy("Messages"),
+    Group.MATERIAL: gettext_lazy("Material"),
+    Group.SILENT: gettext_lazy("Silent premiums"),
+    Group.FREE_PASS: gettext_lazy("Free passes"),
+    Group.BOUND_TRICK: gettext_lazy("Bound tricks"),
+    Group.MAGNIFIED: gettext_lazy("Magnified"),
+    Group.FLIGHT: gettext_lazy("Flight"),
+    Group.INTERCEPT: gettext_lazy("Intercept"),
+    Group.EXTRA: gettext_lazy("Extras"),
+    Group.TROPHY: gettext_lazy("Trophies"),
+}
+
+
+@dataclass
+class PaperRow:
+    number: int
+    attack: str
+    hand: HandLine | None
+    scores: tuple[int, int] | None  # team_a, team_b
+    running: tuple[int, int] | None
+
+
+def catalogue_groups() -> list[tuple[str, list[tuple[str, str, int]]]]:
+    """(group label, [(code, name, value)]) in catalogue order (R13): a new group
+    starts wherever the catalogue's group changes."""
+    groups: list[tuple[Group, list[tuple[str, str, int]]]] = []
+    for code, feast in FEASTS.items():
+        if not groups or groups[-1][0] is not feast.group:
+            groups.append((feast.group, []))
+        groups[-1][1].append((code, _(feast.name), feast.value))
+    return [(str(GROUP_LABELS[group]), rows) for group, rows in groups]
+
+
+def paper_sheet(match: Match) -> dict[str, Any]:
+    """Everything the A4 sheet prints: line-ups, the 8 (or tie-breaker) hand rows
+    with running totals (R3: the attack alternates from the cut), results (R11)."""
+    sheet = match_sheet(match)
+    by_number = {hand.number: hand for hand in sheet["hands"]}
+    names = {match.team_a_id: match.team_a.name, match.team_b_id: match.team_b.name}
+    rows, total = [], [0, 0]
+    for number in range(1, match.hands_expected + 1):
+        hand = by_number.get(number)
+        attack_id = match.attack_team_id(number)
+        scores = running = None
+        if hand is not None:
+            a_attacks = hand.attack == match.team_a.name
+            attack, defence = (
+                hand.attack_result.get("score", 0),
+                hand.defence_result.get("score", 0),
+            )
+            scores = (attack, defence) if a_attacks else (defence, attack)
+            total = [total[0] + scores[0], total[1] + scores[1]]
+            running = (total[0], total[1])
+        rows.append(
+            PaperRow(
+                number,
+                hand.attack if hand else names.get(attack_id, ""),
+                hand,
+                scores,
+                running,
+            )
+        )
+    return {
+        "lineups": sheet["lineups"],
+        "results": sheet["results"],
+        "rows": rows,
+        "catalogue": catalogue_groups(),
+        "filled": bool(sheet["hands"]),
+    }
