@@ -38,14 +38,30 @@ class PaperRow:
 
 
 def catalogue_groups() -> list[tuple[str, list[tuple[str, str, int]]]]:
-    """(group label, [(code, name, value)]) in catalogue order (R13): a new group
-    starts wherever the catalogue's group changes."""
-    groups: list[tuple[Group, list[tuple[str, str, int]]]] = []
+    """(group label, [(code, name, value)]): R13's group column, each group once in
+    the order it first appears, its feasts in catalogue order."""
+    groups: dict[Group, list[tuple[str, str, int]]] = {}
     for code, feast in FEASTS.items():
-        if not groups or groups[-1][0] is not feast.group:
-            groups.append((feast.group, []))
-        groups[-1][1].append((code, _(feast.name), feast.value))
-    return [(str(GROUP_LABELS[group]), rows) for group, rows in groups]
+        groups.setdefault(feast.group, []).append((code, _(feast.name), feast.value))
+    return [(str(GROUP_LABELS[group]), rows) for group, rows in groups.items()]
+
+
+def catalogue_columns(columns: int = 3) -> list[list[tuple[str, list]]]:
+    """The groups split, in order, into ``columns`` columns of about equal height
+    (a group's heading counts as a line); a group is never split."""
+    groups = catalogue_groups()
+    lines = sum(len(feasts) + 1 for _label, feasts in groups)
+    per_column = -(-lines // columns)
+    out: list[list[tuple[str, list]]] = [[]]
+    height = 0
+    for group in groups:
+        size = len(group[1]) + 1
+        if out[-1] and height + size > per_column and len(out) < columns:
+            out.append([])
+            height = 0
+        out[-1].append(group)
+        height += size
+    return out
 
 
 def paper_sheet(match: Match) -> dict[str, Any]:
@@ -81,6 +97,6 @@ def paper_sheet(match: Match) -> dict[str, Any]:
         "lineups": sheet["lineups"],
         "results": sheet["results"],
         "rows": rows,
-        "catalogue": catalogue_groups(),
+        "catalogue": catalogue_columns(),
         "filled": bool(sheet["hands"]),
     }
