@@ -4,7 +4,7 @@ values, grouped as on the paper sheet."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -35,6 +35,7 @@ class PaperRow:
     hand: HandLine | None
     scores: tuple[int, int] | None  # team_a, team_b
     running: tuple[int, int] | None
+    entries: list[str] = field(default_factory=list)  # what the hand's row lists
 
 
 def catalogue_groups() -> list[tuple[str, list[tuple[str, str, int]]]]:
@@ -44,6 +45,30 @@ def catalogue_groups() -> list[tuple[str, list[tuple[str, str, int]]]]:
     for code, feast in FEASTS.items():
         groups.setdefault(feast.group, []).append((code, _(feast.name), feast.value))
     return [(str(GROUP_LABELS[group]), rows) for group, rows in groups.items()]
+
+
+def _entries(hand: HandLine) -> list[str]:
+    """The announcements (with the announcing team and player, made ✔ or failed ✘,
+    contra) and silent premiums of a hand, one short line each."""
+    out = []
+    for item in hand.announcements:
+        detail = " ".join(
+            str(part)
+            for part in (
+                item["name"],
+                item["count"] if item["count"] is not None else "",
+                ",".join(item["cards"]),
+                ",".join(item["suits"]),
+            )
+            if part != ""
+        )
+        who = ", ".join(part for part in (item["team"], item["player"]) if part)
+        mark = "✔" if item["made"] else "✘"
+        contra = f" {_('contra')}" if item["contra"] else ""
+        out.append(f"{detail} ({who}) {mark}{contra}")
+    for side, label in (("attack", _("attack")), ("defence", _("defence"))):
+        out.extend(f"{name} ({label})" for name in hand.silent[side])
+    return out
 
 
 def catalogue_columns(columns: int = 3) -> list[list[tuple[str, list]]]:
@@ -91,6 +116,7 @@ def paper_sheet(match: Match) -> dict[str, Any]:
                 hand,
                 scores,
                 running,
+                _entries(hand) if hand else [],
             )
         )
     return {

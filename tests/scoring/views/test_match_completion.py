@@ -156,9 +156,7 @@ def _sign_in(client, match, team, username, password="secret-pass"):
     )
 
 
-def test_both_teams_accept_at_the_table_and_the_referee_stays_signed_in(
-    client, match
-):
+def test_both_teams_accept_at_the_table_and_the_referee_stays_signed_in(client, match):
     _completed(client, match)
     captain = UserFactory(roles=[Role.TEAM_CAPTAIN])
     match.team_a.captains.add(captain)
@@ -191,9 +189,7 @@ def test_a_wrong_password_or_a_stranger_accepts_nothing(client, match):
     match.team_a.captains.add(captain)
     response = _sign_in(client, match, match.team_a, captain.username, "wrong")
     assert response.status_code == 400
-    assert "Please enter a correct username and password" in (
-        response.content.decode()
-    )
+    assert "Please enter a correct username and password" in (response.content.decode())
     # A captain of the other team cannot accept for this one.
     response = _sign_in(client, match, match.team_b, captain.username)
     assert "is neither a captain of" in response.content.decode()
