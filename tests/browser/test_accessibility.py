@@ -103,7 +103,8 @@ def test_no_serious_or_critical_axe_violation(live_server, page: Page, language)
             _sign_in(page, live_server, user)
             signed_in = True
         response = page.goto(live_server.url + address)
-        assert response is not None and response.status == 200, (name, address)
+        assert response is not None, (name, address)
+        assert response.status == 200, (name, address)
         assert page.evaluate("document.documentElement.lang") == language
         violations = _axe(page)
         if violations:
