@@ -109,7 +109,8 @@ def form_problems(forms: list[Any]) -> list[FormProblem]:
         for name, errors in form.errors.items():
             field = name if name in form.fields else next(iter(form.fields))
             bound = form[field]
-            anchor = bound.id_for_label or bound.auto_id
+            # A radio group has no one label target: its first radio button.
+            anchor = bound.id_for_label or bound.subwidgets[0].id_for_label
             if not problems:
                 form.fields[field].widget.attrs["autofocus"] = True
             label = str(form.fields[field].label) if name in form.fields else ""
@@ -141,13 +142,22 @@ def _setup_context(match: Match, forms: dict[str, Any], setup: bool, hands: int)
         )
         for problem in readable_problems(upload_errors)
     ]
-    missing = match.first_attack_id is None or match.lineups_count < 2
+    # What goes first: the line-ups still missing or refused, the cut while missing
+    # or refused; the rest stays beside the sheet.
+    first_teams = {
+        team.pk
+        for team, form in lineup_forms
+        if team.pk not in match.lineup_teams or form.errors
+    }
+    cut_first = setup and (match.first_attack_id is None or "cut" in forms)
     return {
+        "first_teams": first_teams,
+        "cut_first": cut_first,
         "lineup_forms": lineup_forms,
         "cut_form": cut_form,
         "cut_locked": bool(hands),
         "forms_lineup": "lineup" in forms,
-        "setup_first": setup and (missing or "lineup" in forms or "cut" in forms),
+        "setup_first": bool(first_teams) or cut_first,
         "upload_first": "upload" in forms,
         "upload_form": upload_form,
         "problems": problems,
@@ -168,7 +178,7 @@ def match_detail(
     lineups = {
         lu.team_id: lu for lu in match.lineups.select_related("driver", "catcher")
     }
-    match.lineups_count = len(lineups)  # type: ignore[attr-defined]
+    match.lineup_teams = set(lineups)  # type: ignore[attr-defined]
     approval = (
         JuryApproval.objects.select_related("approved_by").filter(match=match).first()
     )
