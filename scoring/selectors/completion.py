@@ -51,9 +51,7 @@ def _problems(match: Match, hands: list[Hand]) -> tuple[list[Problem], Any]:
     numbers = {hand.number for hand in hands}
     missing = [n for n in range(1, match.hands_expected + 1) if n not in numbers]
     if missing:
-        return [
-            Problem(n, _("Hand %(n)s is not entered.") % {"n": n}) for n in missing
-        ], None
+        return [Problem(n, _("not entered yet.")) for n in missing], None
     if match.first_attack_id is None:
         return [Problem(None, _("The cut is not entered."))], None
     judged = score_match_record(match_as_record(match))

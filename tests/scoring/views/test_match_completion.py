@@ -72,8 +72,8 @@ def test_missing_hands_block_the_completion_and_say_which(client, match):
     fill(match, upto=6)
     client.force_login(match.referee)
     html = client.get(summary(match)).content.decode()
-    assert "Hand 7 is not entered." in html
-    assert "Hand 8 is not entered." in html
+    assert '/hands/7/">Hand 7</a>: not entered yet.' in html
+    assert '/hands/8/">Hand 8</a>: not entered yet.' in html
     assert "Yes, complete the match" not in html
     response = client.post(summary(match), follow=True)
     assert "enter hand(s) 7, 8 first" in response.content.decode()
