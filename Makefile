@@ -14,7 +14,7 @@ BIND ?= 127.0.0.1:8000
 TEST_WORKERS ?= 2
 PURE := scoring/engine competitions/rules trophies/rules.py tarokk_admin/core/ranking.py
 
-.PHONY: help run test serve lint format typecheck chromium messages lock clean
+.PHONY: help run test serve lint format typecheck chromium pdflibs messages lock clean
 
 help:
 	@echo "make run    - set up .venv, migrate, load the demo data, serve http://127.0.0.1:8000"
@@ -31,7 +31,7 @@ $(STAMP): requirements.lock pyproject.toml | $(BIN)/python
 	$(PIP) install --quiet -r requirements.lock
 	@touch $@
 
-run: $(STAMP)
+run: $(STAMP) pdflibs
 	$(MANAGE) migrate --noinput
 	$(MANAGE) seed_demo
 	$(MANAGE) statistics_rebuild --if-empty
@@ -39,7 +39,7 @@ run: $(STAMP)
 	@echo "Serving Tarokk Admin on http://127.0.0.1:8000 (Ctrl+C stops it)."
 	$(MANAGE) runserver 127.0.0.1:8000
 
-test: $(STAMP) chromium
+test: $(STAMP) chromium pdflibs
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy $(PURE)
@@ -56,6 +56,21 @@ chromium:
 			|| echo "Could not install chromium: the browser tests will be skipped."; \
 		else \
 			echo "Debian chromium is missing (install it as root: apt-get install chromium): the browser tests will be skipped."; \
+		fi; \
+	fi
+
+# Pango and fonts for WeasyPrint (the paper score sheet as a PDF), poppler-utils for
+# the tests that read the PDF back; installed when we are root with apt-get.
+PDF_DEBS := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core poppler-utils
+pdflibs:
+	@if ! ldconfig -p 2>/dev/null | grep -q 'libpangoft2-1.0.so.0' || ! command -v pdftotext >/dev/null 2>&1; then \
+		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+			echo "Installing Pango and poppler-utils for the PDF score sheet …"; \
+			{ apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+				--no-install-recommends $(PDF_DEBS) >/dev/null; } \
+			|| echo "Could not install $(PDF_DEBS): the PDF score sheet will not render."; \
+		else \
+			echo "Pango or poppler-utils is missing (as root: apt-get install $(PDF_DEBS))."; \
 		fi; \
 	fi
 

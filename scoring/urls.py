@@ -5,7 +5,16 @@ the officials' import under ``officials/``."""
 
 from django.urls import path
 
-from scoring.views import hand, jury_given, lists, match, offline, public
+from scoring.views import (
+    completion,
+    hand,
+    jury_given,
+    lists,
+    match,
+    offline,
+    paper,
+    public,
+)
 from scoring.views.officials import imports
 
 app_name = "scoring"
@@ -17,6 +26,8 @@ urlpatterns = [
         public.match_record_download,
         name="match_record",
     ),
+    path("matches/<int:pk>/sheet.pdf", paper.match_sheet_pdf, name="match_sheet_pdf"),
+    path("matches/<int:pk>/sheet/", paper.match_sheet_page, name="match_sheet"),
 ]
 
 referee_urlpatterns = [
@@ -32,7 +43,16 @@ referee_urlpatterns = [
         name="match_lineup",
     ),
     path("matches/<int:pk>/cut/", match.match_cut, name="match_cut"),
-    path("matches/<int:pk>/complete/", match.match_finish, name="match_complete"),
+    path(
+        "matches/<int:pk>/complete/",
+        completion.match_completion,
+        name="match_complete",
+    ),
+    path(
+        "matches/<int:pk>/complete/accept/<int:team_id>/",
+        completion.match_accept,
+        name="match_accept",
+    ),
     path("matches/<int:pk>/referee/", match.match_referee, name="match_referee"),
     path("matches/<int:pk>/record.json", match.match_download, name="match_download"),
     path("matches/<int:pk>/upload/", match.match_upload, name="match_upload"),

@@ -9,7 +9,7 @@ from competitions import urls as competitions
 from scoring import urls as scoring
 from stats import urls as stats
 from tarokk_admin import health
-from tarokk_admin.core.login import LoginForm
+from tarokk_admin.core.login import StaffLoginView
 from tarokk_admin.views import api_schema, home, sittings, teams
 from trophies import urls as trophies
 
@@ -62,7 +62,7 @@ urlpatterns = [
     path("healthz", health.healthz, name="healthz"),
     path(
         "accounts/login/",
-        auth_views.LoginView.as_view(authentication_form=LoginForm),
+        StaffLoginView.as_view(),
         name="login",
     ),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),

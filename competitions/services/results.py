@@ -8,7 +8,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from competitions.models import Match, MatchResult, NoticeKind, Team
+from competitions.models import Lineup, Match, MatchResult, NoticeKind, Team
 from competitions.rules.standings import best_trophy
 from competitions.selectors.matches import match_as_record
 from competitions.services.notices import notice_match
@@ -87,6 +87,30 @@ def result_answer(
         note_text = _("%(team)s: %(note)s") % {"team": team.name, "note": note.strip()}
         notice_match(NoticeKind.RESULT_DISPUTED, match=match, note=note_text)
     return row
+
+
+def result_table_accept(*, match: Match, team: Team, user: Any) -> MatchResult:
+    """A team accepts the completed result at the table, on the referee's device: its
+    captain or the driver who played for it in this match signs in there; recorded as
+    the team's confirmation, by that user."""
+    lineup = Lineup.objects.filter(match=match, team=team).select_related("driver")
+    driver_user = next((row.driver.user_id for row in lineup), None)
+    captain = team.captains.filter(pk=user.pk).exists()
+    if not captain and (driver_user is None or driver_user != user.pk):
+        raise ServiceError(
+            _(
+                "%(user)s is neither a captain of %(team)s nor its driver in this "
+                "match, so cannot accept the result for it."
+            )
+            % {"user": user.get_username(), "team": team.name}
+        )
+    return result_answer(
+        match=match,
+        team=team,
+        user=user,
+        confirm=True,
+        note=_("Accepted at the table."),
+    )
 
 
 def _best_trophies(record: dict[str, Any], judged: dict[str, Any]) -> dict[str, str]:

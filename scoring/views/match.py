@@ -20,12 +20,12 @@ from competitions.selectors.matches import (
 from competitions.services.lineups import lineup_set
 from competitions.services.matches import (
     match_check_playable,
-    match_complete,
     match_cut_set,
 )
 from scoring.forms import CutForm, LineupForm, RecordUploadForm, RefereeForm
 from scoring.models import Hand
 from scoring.selectors.access import hand_editable_by, is_public_result
+from scoring.selectors.completion import readable_problems
 from scoring.selectors.history import match_history
 from scoring.services.hands import HandRejected
 from scoring.services.uploads import match_hands_upload
@@ -94,6 +94,78 @@ def _lineup_forms(match: Match, data: Any = None, team_id: int | None = None) ->
     return forms
 
 
+@dataclass
+class FormProblem:
+    anchor: str  # the id of the field at fault
+    label: str
+    message: str
+
+
+def form_problems(forms: list[Any]) -> list[FormProblem]:
+    """The refused forms' problems for the list at the top of the page, each linked
+    to its field; the first field at fault gets the focus (``autofocus``)."""
+    problems: list[FormProblem] = []
+    for form in forms:
+        if form is None or not form.is_bound or not form.errors:
+            continue
+        for name, errors in form.errors.items():
+            field = name if name in form.fields else next(iter(form.fields))
+            bound = form[field]
+            # A radio group has no one label target: its first radio button.
+            anchor = bound.id_for_label or bound.subwidgets[0].id_for_label
+            if not problems:
+                form.fields[field].widget.attrs["autofocus"] = True
+            label = str(form.fields[field].label) if name in form.fields else ""
+            problems.extend(FormProblem(anchor, label, str(e)) for e in errors)
+    return problems
+
+
+def _setup_context(match: Match, forms: dict[str, Any], setup: bool, hands: int):
+    """Set-up first: while a line-up or the cut is missing, or a set-up form was
+    refused, the page starts with the line-ups and the cut."""
+    lineup_forms = (forms.get("lineup") or _lineup_forms(match)) if setup else []
+    cut_form = forms.get("cut") or CutForm(
+        match=match, initial={"first_attack": match.first_attack_id}
+    )
+    upload_form = forms.get("upload") or RecordUploadForm()
+    upload_errors = forms.get("upload_errors", [])
+    problems = form_problems(
+        [form for _team, form in lineup_forms]
+        + [cut_form, None if upload_errors else upload_form]
+    )
+    if upload_errors:
+        upload_form.fields["file"].widget.attrs["autofocus"] = True
+    upload_file = upload_form["file"].auto_id
+    problems += [
+        FormProblem(
+            upload_file,
+            _("Hand %(n)s") % {"n": problem.hand} if problem.hand else "",
+            problem.message,
+        )
+        for problem in readable_problems(upload_errors)
+    ]
+    # What goes first: the line-ups still missing or refused, the cut while missing
+    # or refused; the rest stays beside the sheet.
+    first_teams = {
+        team.pk
+        for team, form in lineup_forms
+        if team.pk not in match.lineup_teams or form.errors
+    }
+    cut_first = setup and (match.first_attack_id is None or "cut" in forms)
+    return {
+        "first_teams": first_teams,
+        "cut_first": cut_first,
+        "lineup_forms": lineup_forms,
+        "cut_form": cut_form,
+        "cut_locked": bool(hands),
+        "forms_lineup": "lineup" in forms,
+        "setup_first": bool(first_teams) or cut_first,
+        "upload_first": "upload" in forms,
+        "upload_form": upload_form,
+        "problems": problems,
+    }
+
+
 def match_detail(
     request: HttpRequest, pk: int, *, forms: dict[str, Any] | None = None
 ) -> HttpResponse:
@@ -108,6 +180,7 @@ def match_detail(
     lineups = {
         lu.team_id: lu for lu in match.lineups.select_related("driver", "catcher")
     }
+    match.lineup_teams = set(lineups)  # type: ignore[attr-defined]
     approval = (
         JuryApproval.objects.select_related("approved_by").filter(match=match).first()
     )
@@ -133,16 +206,10 @@ def match_detail(
         "official": official,
         "can_complete": editable and open_ and len(hands) == match.hands_expected,
         "results": list(match.results.select_related("team", "answered_by")),
-        "lineup_forms": (forms.get("lineup") or _lineup_forms(match) if setup else []),
-        "cut_form": forms.get("cut")
-        or CutForm(match=match, initial={"first_attack": match.first_attack_id}),
-        "cut_locked": bool(hands),
-        "forms_lineup": "lineup" in forms,
-        "upload_form": forms.get("upload") or RecordUploadForm(),
-        "upload_errors": forms.get("upload_errors", []),
         "referee_form": forms.get("referee")
         or RefereeForm(initial={"referee": match.referee_id}),
         "history": match_history(match) if official else [],
+        **_setup_context(match, forms, setup, len(hands)),
     }
     return render(request, "scoring/match_detail.html", context)
 
@@ -211,19 +278,6 @@ def match_cut(request: HttpRequest, pk: int) -> HttpResponse:
             )
             return redirect("referee:match", pk=match.pk)
     return match_detail(request, match.pk, forms={"cut": form})
-
-
-@require_POST
-def match_finish(request: HttpRequest, pk: int) -> HttpResponse:
-    match = load_match(pk)
-    _editable_or_refuse(request, match)
-    try:
-        match_complete(match=match, user=request.user)
-    except ServiceError as error:
-        messages.error(request, error.message)
-    else:
-        messages.success(request, _("The match is completed."))
-    return redirect("referee:match", pk=match.pk)
 
 
 @require_POST

@@ -9,7 +9,11 @@ from typing import Any
 from django import forms
 from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth.forms import AuthenticationForm
+from django.contrib.auth.views import LoginView
+from django.urls import reverse
 from django.utils.translation import gettext as _
+
+from tarokk_admin.core.roles import Role, is_official, is_referee, roles
 
 
 class UsernameLimitMixin:
@@ -39,3 +43,27 @@ class LoginForm(UsernameLimitMixin, AuthenticationForm):
 
 class AdminLoginForm(UsernameLimitMixin, AdminAuthenticationForm):
     pass
+
+
+def staff_home_url(user: Any) -> str:
+    """Where a user lands after login when no ``next`` says otherwise: staff on their
+    own work page (officials on the open matches of every referee), everyone else on
+    the home page."""
+    held = roles(user)
+    if is_official(user) or is_referee(user):
+        return reverse("referee:home")
+    if Role.JURY.value in held:
+        return reverse("jury:home")
+    if Role.TEAM_CAPTAIN.value in held:
+        return reverse("captain:home")
+    return reverse("home")
+
+
+class StaffLoginView(LoginView):
+    """The site's login: a safe ``next`` wins (Django checks its host and scheme),
+    otherwise the user's own work page."""
+
+    authentication_form = LoginForm
+
+    def get_default_redirect_url(self) -> str:
+        return staff_home_url(self.request.user)

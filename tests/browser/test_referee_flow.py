@@ -74,7 +74,8 @@ def test_referee_enters_a_whole_match_and_sees_the_match_points(live_server, pag
     expect(page.locator("h1")).to_have_text(
         f"{match.team_a.name} – {match.team_b.name}"
     )
-    page.click("text=Complete match")
+    page.click("text=Complete match")  # the summary first, then the confirmation
+    page.click("text=Yes, complete the match")
     expect(page.locator(".alert-success")).to_contain_text("The match is completed.")
     points = score_match_record(match_as_record(match))["teams"]
     for team in match.teams:

@@ -57,7 +57,7 @@ def test_demo_account_logs_in_through_the_form_and_out_with_a_post(client):
         reverse("login"), {"username": "referee", "password": DEMO_PASSWORD}
     )
     assert response.status_code == 302
-    assert response["Location"] == "/"
+    assert response["Location"] == "/referee/"  # staff land on their work page
     html = client.get("/").content.decode()
     assert "Signed in as referee" in html
     assert f'action="{reverse("logout")}" method="post"' in html

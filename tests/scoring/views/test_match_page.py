@@ -131,8 +131,9 @@ def test_a_lineup_breaking_R15_is_refused_on_its_field(client, match):
     Lineup.objects.filter(match=match).delete()
     client.force_login(match.referee)
     team = match.team_a
-    response = client.get(page(match))
-    assert "Set the line-ups" in response.content.decode()
+    html = client.get(page(match)).content.decode()
+    # Set-up first: the line-up forms come before the score sheet.
+    assert html.index("lineup-form") < html.index('id="sheet-title"')
     stranger = PlayerFactory()
     # Only the season's members are offered; a forged choice is refused by the form.
     response = client.post(
@@ -214,9 +215,13 @@ def test_a_match_upload_is_all_or_nothing_with_every_error_and_its_path(client, 
     response = client.post(page(match) + "upload/", {"text": json.dumps(record)})
     html = response.content.decode()
     assert "Nothing was stored" in html
-    assert "<code>/hands/3/colour</code>" in html
-    assert "<code>/hands/6/attack/trumps</code>" in html
-    assert "<code>/teams</code>" in html
+    # Listed at the top of the page, hands numbered from 1, the file field focused.
+    top = html[html.index('id="form-problems"') : html.index('id="sheet-title"')]
+    assert "3 problems to fix" in top
+    assert "Hand 4: Unknown key &quot;colour&quot;" in top
+    assert "Hand 7: trumps must be between 6 and 16; got 30." in top
+    assert "the record names" in top
+    assert 'autofocus id="id_file"' in html
     assert [h.record for h in Hand.objects.filter(match=match)] == [sheet(1)]
 
 
