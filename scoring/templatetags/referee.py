@@ -27,7 +27,14 @@ def feast_params(form: Any) -> dict[str, Any]:
     value = form["feast"].value()
     feast = FEASTS.get(str(value or ""))
     if feast is None:
-        return {"chosen": False, "cards": 0, "suits": 0, "count": False, "contra": True}
+        return {
+            "chosen": False,
+            "cards": 0,
+            "suits": 0,
+            "count": False,
+            "contra": True,
+            "message": False,
+        }
     suits = {SuitParam.NONE: 0, SuitParam.RED_AND_BLACK: 2}.get(feast.suits, 1)
     return {
         "chosen": True,
@@ -35,6 +42,7 @@ def feast_params(form: Any) -> dict[str, Any]:
         "suits": suits,
         "count": feast.has_count,
         "contra": feast.can_contra,
+        "message": feast.is_message,
     }
 
 

@@ -47,8 +47,12 @@ def test_preview_puts_every_engine_error_on_its_field_out_of_band_R5_R8(client, 
     assert "cannot contra it himself" in contra
     # A field without an error gets an empty slot, clearing an earlier error.
     assert (
-        'id="err-defence_honours" hx-swap-oob="true" aria-live="polite"></div>' in html
+        'id="err-attack_honours" hx-swap-oob="true" aria-live="polite"></div>' in html
     )
+    # The defence's 2 trumps follow from the attack's 20 (R5): one problem, not two.
+    assert "2 problems to fix" in html
+    assert "Attack · Trumps:" in html
+    assert "/attack/trumps" not in html
 
 
 def test_saving_a_valid_hand_stores_the_engines_scores_and_goes_to_the_next(
@@ -92,8 +96,9 @@ def test_editing_a_stored_hand_shows_its_record_and_version(client, match):
     html = client.get(url(match)).content.decode()
     assert 'name="version" value="1"' in html
     assert 'name="attack_trumps" value="12"' in html
-    assert '<option value="red_and_black" ' in html
-    assert 'value="red_and_black" data-cards="0" data-suits="2"' in html
+    assert '<option value="red_and_black" selected>' in html
+    # What each feast declares is in the page's data block, once (R12).
+    assert '"red_and_black": {"cards": 0, "suits": 2, "count": 0' in html
 
 
 def test_a_conflict_shows_the_other_version_keeps_mine_and_can_overwrite(client, match):
