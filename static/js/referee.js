@@ -84,7 +84,7 @@
     });
     row.querySelectorAll("option[selected]").forEach(function (o) { o.removeAttribute("selected"); });
     row.querySelectorAll(".field-errors").forEach(function (el) { el.textContent = ""; });
-    blankRow = row.outerHTML.replace(/announcements-\d+-/g, "announcements-__prefix__-");
+    blankRow = row.outerHTML.replace(/announcements-\d+(?=[-"])/g, "announcements-__prefix__");
   }
 
   function addRow(event) {
