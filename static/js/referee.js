@@ -144,6 +144,13 @@
       event.preventDefault(); // no row is added, nothing is submitted
       preview();
     });
+    // A refused upload: its problems in view and focused (the form is below the sheet).
+    var upload = document.getElementById("upload-problems");
+    if (upload) {
+      upload.focus({ preventScroll: true });
+      upload.scrollIntoView({ block: "start" });
+      window.scrollBy(0, -60);
+    }
     // A refused save: the list of problems at the top, the first field at fault focused.
     var problems = document.getElementById("problem-list");
     if (problems && problems.dataset.focus) {

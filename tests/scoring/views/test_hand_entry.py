@@ -187,3 +187,43 @@ def test_a_garbled_post_gets_messages_not_a_server_error(client, match):
     assert response.status_code == 200
     assert "Enter a whole number." in response.content.decode()
     assert not Hand.objects.exists()
+
+
+def test_the_conflict_panel_says_in_words_what_differs(client, match):
+    hand_save(match=match, number=1, record=SPEC_EXAMPLE, user=match.referee)
+    other = UserFactory(username="masik", roles=[Role.OFFICIAL])
+    theirs = dict(SPEC_EXAMPLE, tricks={"attack": 7})
+    hand_save(match=match, number=1, record=theirs, user=other, version=1)
+    client.force_login(match.referee)
+    html = client.post(url(match), hand_post(SPEC_EXAMPLE, version=1)).content.decode()
+    table = html.split('class="table table-sm mb-0 conflict-diff"')[1].split("</table>")[0]
+    assert "Tricks won by the attack</th><td>7</td><td>6</td>" in table
+    assert "Announcements" not in table  # the same four on both sides
+    assert "cash" not in table  # no raw codes
+
+
+def test_a_refused_save_lists_every_problem_by_its_label(client, match):
+    client.force_login(match.referee)
+    data = hand_post(SPEC_EXAMPLE)
+    del data["announcements-1-made"]
+    data["attack_trumps"] = "17"
+    html = client.post(url(match), data).content.decode()
+    problems = html.split('id="problem-list"')[1].split("</div>")[0]
+    assert 'data-focus="id_attack_trumps"' in html
+    assert "Attack · Trumps:" in problems
+    assert "Announcement 2 · Outcome:</span> Choose made or failed." in problems
+    assert "/announcements" not in problems
+    assert "Defence" not in problems  # its 5 trumps follow from the attack's 17
+
+
+def test_removing_a_row_without_javascript(client, match):
+    client.force_login(match.referee)
+    data = hand_post(SPEC_EXAMPLE, action="check")
+    data["remove"] = "announcements-3"
+    html = client.post(url(match), data).content.decode()
+    row = html.split('data-prefix="announcements-3"')[1][:20]
+    assert row.startswith(" hidden>")
+    assert "The engine accepts this hand." in html
+    data["remove"] = "announcements-3-x"  # not a row: ignored
+    html = client.post(url(match), data).content.decode()
+    assert html.split('data-prefix="announcements-3"')[1].startswith(">")
