@@ -172,8 +172,8 @@
         shown.forEach(function (entry) { list.appendChild(optionEl(entry, true)); });
         var silent = silentMatches(query);
         var words = [];
-        if (!shown.length) words.push((texts.none || "No announcement is called “%s”.").replace("%s", input.value.trim()));
-        if (silent.length) words.push((texts.silent || "%s: a silent premium, ticked under the team's silent premiums.").replace("%s", silent.join(", ")));
+        if (!shown.length) words.push((texts.none || "No announcement is called “{name}”.").replace("{name}", input.value.trim()));
+        if (silent.length) words.push((texts.silent || "{names}: a silent premium, ticked under the team's silent premiums.").replace("{names}", silent.join(", ")));
         note.textContent = words.join(" ");
       }
     }
