@@ -7,16 +7,18 @@ shown on the field its JSON Pointer path names (:mod:`scoring.forms.paths`).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from django import forms
 from django.utils.functional import lazy
 from django.utils.text import format_lazy
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring.engine.cards import MAGNIFIERS, MIDDLE, SUIT_NAMES, SUITS
 from scoring.engine.catalogue import FEASTS, SILENT, Group, SuitParam
+from scoring.forms.widgets import FastSelect
 
 SIDES = ("attack", "defence")
 ROLES = ("driver", "catcher")
@@ -57,10 +59,16 @@ feast_label_lazy = lazy(feast_label, str)
 
 
 def feast_choices() -> list[tuple[Any, Any]]:
-    choices: list[tuple[Any, Any]] = [("", _("— choose a feast —"))]
+    """The picker's choices in the paper sheet's sections (built once a language)."""
+    return _feast_choices(get_language() or "")
+
+
+@lru_cache(maxsize=8)
+def _feast_choices(language: str) -> list[tuple[Any, Any]]:
+    choices: list[tuple[Any, Any]] = [("", gettext("— choose a feast —"))]
     for group, label in FEAST_SECTIONS:
         codes = [code for code, f in FEASTS.items() if f.group is group]
-        choices.append((label, [(code, feast_label(code)) for code in codes]))
+        choices.append((str(label), [(code, feast_label(code)) for code in codes]))
     return choices
 
 
@@ -182,7 +190,7 @@ class AnnouncementForm(StyledForm):
         label=_("Feast"),
         required=False,
         choices=feast_choices,
-        widget=forms.Select(attrs={"class": "feast-select"}),
+        widget=FastSelect(attrs={"class": "feast-select"}),
     )
     announcer = forms.ChoiceField(
         label=_("Announced by"),
@@ -193,7 +201,9 @@ class AnnouncementForm(StyledForm):
     made = forms.ChoiceField(
         label=_("Outcome"), required=False, choices=YES_NO, widget=forms.RadioSelect
     )
-    contra = forms.ChoiceField(label=_("Contra"), required=False, choices=[])
+    contra = forms.ChoiceField(
+        label=_("Contra"), required=False, choices=[], widget=FastSelect
+    )
     count = _int_field(_("Count announced"))
 
     def __init__(
@@ -211,12 +221,14 @@ class AnnouncementForm(StyledForm):
                 label=_("Declared card %(n)s") % {"n": i + 1},
                 required=False,
                 choices=CARD_CHOICES,
+                widget=FastSelect,
             )
         for i in range(MAX_SUITS):
             self.fields[f"suit{i}"] = forms.ChoiceField(
                 label=_("Suit %(n)s") % {"n": i + 1},
                 required=False,
                 choices=SUIT_CHOICES,
+                widget=FastSelect,
             )
         self.style()
 

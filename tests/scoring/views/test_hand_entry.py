@@ -196,7 +196,9 @@ def test_the_conflict_panel_says_in_words_what_differs(client, match):
     hand_save(match=match, number=1, record=theirs, user=other, version=1)
     client.force_login(match.referee)
     html = client.post(url(match), hand_post(SPEC_EXAMPLE, version=1)).content.decode()
-    table = html.split('class="table table-sm mb-0 conflict-diff"')[1].split("</table>")[0]
+    table = html.split('class="table table-sm mb-0 conflict-diff"')[1].split(
+        "</table>"
+    )[0]
     assert "Tricks won by the attack</th><td>7</td><td>6</td>" in table
     assert "Announcements" not in table  # the same four on both sides
     assert "cash" not in table  # no raw codes
