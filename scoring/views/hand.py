@@ -195,8 +195,9 @@ def hand_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         except HandRejected as error:
             ctx["placed"] = place_errors(error.errors, rows)
             ctx["verdict"] = {"valid": False, "errors": error.errors}
-            ctx["refused"] = error.message
-            ctx["refused_list"] = True
+            ctx["refused_list"] = True  # the list says it, with the readable count
+            if not ctx["placed"].all:
+                ctx["refused"] = error.message
         except HandConflict as error:
             ctx["conflict"] = error
             ctx["mine"] = hand_judge(record)
