@@ -7,16 +7,18 @@ shown on the field its JSON Pointer path names (:mod:`scoring.forms.paths`).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from django import forms
 from django.utils.functional import lazy
 from django.utils.text import format_lazy
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring.engine.cards import MAGNIFIERS, MIDDLE, SUIT_NAMES, SUITS
 from scoring.engine.catalogue import FEASTS, SILENT, Group, SuitParam
+from scoring.forms.widgets import FastSelect
 
 SIDES = ("attack", "defence")
 ROLES = ("driver", "catcher")
@@ -56,38 +58,31 @@ def feast_label(code: str) -> str:
 feast_label_lazy = lazy(feast_label, str)
 
 
-def _contra_label(side: str, role: str) -> str:
-    return gettext("by the %(side)s's %(role)s") % {
-        "side": gettext(side),
-        "role": gettext(role),
-    }
-
-
 def feast_choices() -> list[tuple[Any, Any]]:
-    choices: list[tuple[Any, Any]] = [("", _("— choose a feast —"))]
+    """The picker's choices in the paper sheet's sections (built once a language)."""
+    return _feast_choices(get_language() or "")
+
+
+@lru_cache(maxsize=8)
+def _feast_choices(language: str) -> list[tuple[Any, Any]]:
+    choices: list[tuple[Any, Any]] = [("", gettext("— choose a feast —"))]
     for group, label in FEAST_SECTIONS:
         codes = [code for code, f in FEASTS.items() if f.group is group]
-        choices.append((label, [(code, feast_label(code)) for code in codes]))
+        choices.append((str(label), [(code, feast_label(code)) for code in codes]))
     return choices
 
 
-class FeastSelect(forms.Select):
-    """A <select> with <optgroup>s; each option says what the feast declares, so the
-    page shows the cards, suits and count fields only when they are needed."""
-
-    def create_option(self, name, value, label, selected, index, **kwargs):  # type: ignore[no-untyped-def]
-        option = super().create_option(name, value, label, selected, index, **kwargs)
-        feast = FEASTS.get(str(value))
-        if feast is not None:
-            option["attrs"].update(
-                {
-                    "data-cards": feast.declared_cards,
-                    "data-suits": SUITS_DECLARED[feast.suits],
-                    "data-count": int(feast.has_count),
-                    "data-contra": int(feast.can_contra),
-                }
-            )
-        return option
+def feast_params(code: str) -> dict[str, int]:
+    """What a feast declares (R12) and allows (R6, R8), for the page to show only the
+    fields it takes: declared cards, suits, a count; outcome and contra."""
+    feast = FEASTS[code]
+    return {
+        "cards": feast.declared_cards,
+        "suits": SUITS_DECLARED[feast.suits],
+        "count": int(feast.has_count),
+        "contra": int(feast.can_contra),
+        "message": int(feast.is_message),
+    }
 
 
 def _int_field(label: Any, help_text: Any = "") -> forms.IntegerField:
@@ -117,17 +112,14 @@ CARD_CHOICES = [("", "—")] + [
 SUIT_CHOICES = [("", "—")] + [
     (s, format_lazy("{} ({})", s, _(SUIT_NAMES[s]))) for s in SUITS
 ]
-CONTRA_CHOICES = [("", _("no contra"))] + [
-    (f"{side}:{role}", lazy(_contra_label, str)(side, role))
-    for side in SIDE_LABELS
-    for role in ROLE_LABELS
-]
+PLAYERS = tuple(f"{side}:{role}" for side in SIDES for role in ROLES)
 YES_NO = [("yes", _("made")), ("no", _("failed"))]
 
 
 class StyledForm(forms.Form):
-    """Bootstrap classes on the widgets, and every input described by its error slot
-    (``err-<name>``) so a screen reader reads the error with the field."""
+    """Bootstrap classes on the widgets, and every input (or group's fieldset)
+    described by its error slot (``err-<name>``) so a screen reader reads the error
+    with the field."""
 
     def style(self) -> None:
         for name, field in self.fields.items():
@@ -142,18 +134,20 @@ class StyledForm(forms.Form):
                 css = "form-control"
             extra = widget.attrs.get("class", "")
             widget.attrs["class"] = f"{css} {extra}".strip()
-            widget.attrs["aria-describedby"] = f"err-{self.add_prefix(name)}"
+            if css != "btn-check":  # a group is described on its <fieldset>
+                widget.attrs["aria-describedby"] = f"err-{self.add_prefix(name)}"
 
 
 class HandForm(StyledForm):
-    """Consolation facts (R5), tricks, silent premiums (R7) and the editing context."""
+    """Consolation facts (R5), tricks, silent premiums (R7) and the editing context.
+
+    Only the attack's facts are asked: the defence holds the rest of the 22 trumps,
+    of the 2 Honours and of XVI, XVII, XVIII (R5), so its facts follow and are shown.
+    """
 
     attack_trumps = _int_field(_("Trumps"), _("6–16"))
     attack_honours = _int_field(_("Honours"), _("0–2 (SKIZ, XXI)"))
     attack_middle = _checkboxes(_("Holds"), MIDDLE_CHOICES)
-    defence_trumps = _int_field(_("Trumps"), _("6–16"))
-    defence_honours = _int_field(_("Honours"), _("0–2 (SKIZ, XXI)"))
-    defence_middle = _checkboxes(_("Holds"), MIDDLE_CHOICES)
     tricks = _int_field(_("Tricks won by the attack"), _("optional, 0–10"))
     attack_silent = _checkboxes(_("Silent premiums of the attack"), SILENT_CHOICES)
     defence_silent = _checkboxes(_("Silent premiums of the defence"), SILENT_CHOICES)
@@ -179,48 +173,69 @@ class HandForm(StyledForm):
         self.style()
 
 
+def player_labels(names: dict[str, Any] | None) -> dict[str, str]:
+    """``attack:driver`` -> the player's name (or the team and role when the line-up
+    is not entered); ``names`` maps a side to its team name and line-up."""
+    labels: dict[str, str] = {}
+    for side in SIDES:
+        team = (names or {}).get(side) or {}
+        for role in ROLES:
+            player = team.get(role)
+            team_name = team.get("team") or str(SIDE_LABELS[side])
+            labels[f"{side}:{role}"] = player or gettext("%(team)s's %(role)s") % {
+                "team": team_name,
+                "role": str(ROLE_LABELS[role]),
+            }
+    return labels
+
+
 class AnnouncementForm(StyledForm):
-    """One announcement (R6, R8, R12): the final level of a chain only."""
+    """One announcement (R6, R8, R12): the final level of a chain only. The announcer
+    is one choice of the four players (it gives the team and the role)."""
 
     feast = forms.ChoiceField(
         label=_("Feast"),
         required=False,
         choices=feast_choices,
-        widget=FeastSelect(attrs={"class": "feast-select"}),
+        widget=FastSelect(attrs={"class": "feast-select"}),
     )
-    team = forms.ChoiceField(
-        label=_("Team"),
+    announcer = forms.ChoiceField(
+        label=_("Announced by"),
         required=False,
-        choices=list(SIDE_LABELS.items()),
-        widget=forms.RadioSelect,
-    )
-    by = forms.ChoiceField(
-        label=_("Announcer"),
-        required=False,
-        choices=list(ROLE_LABELS.items()),
+        choices=[(p, p) for p in PLAYERS],
         widget=forms.RadioSelect,
     )
     made = forms.ChoiceField(
         label=_("Outcome"), required=False, choices=YES_NO, widget=forms.RadioSelect
     )
     contra = forms.ChoiceField(
-        label=_("Contra"), required=False, choices=CONTRA_CHOICES
+        label=_("Contra"), required=False, choices=[], widget=FastSelect
     )
     count = _int_field(_("Count announced"))
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, names: dict[str, Any] | None = None, **kwargs: Any
+    ) -> None:
         super().__init__(*args, **kwargs)
+        labels = player_labels(names)
+        self.fields["announcer"].choices = [(p, labels[p]) for p in PLAYERS]
+        self.fields["contra"].choices = [("", gettext("no contra"))] + [
+            (p, gettext("contra by %(player)s") % {"player": labels[p]})
+            for p in PLAYERS
+        ]
         for i in range(MAX_CARDS):
             self.fields[f"card{i}"] = forms.ChoiceField(
                 label=_("Declared card %(n)s") % {"n": i + 1},
                 required=False,
                 choices=CARD_CHOICES,
+                widget=FastSelect,
             )
         for i in range(MAX_SUITS):
             self.fields[f"suit{i}"] = forms.ChoiceField(
                 label=_("Suit %(n)s") % {"n": i + 1},
                 required=False,
                 choices=SUIT_CHOICES,
+                widget=FastSelect,
             )
         self.style()
 
@@ -233,7 +248,8 @@ class AnnouncementForm(StyledForm):
 
 class BaseAnnouncementFormSet(forms.BaseFormSet):
     def get_deletion_widget(self) -> forms.Widget:
-        return forms.CheckboxInput(attrs={"class": "form-check-input"})
+        # Set by the row's "Remove" button (a submit button without JavaScript).
+        return forms.HiddenInput(attrs={"data-delete": ""})
 
 
 AnnouncementFormSet = forms.formset_factory(

@@ -11,8 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from scoring.engine.cards import HONOURS, MIDDLE
 from scoring.engine.catalogue import FEASTS, SuitParam
-from scoring.forms.hand import MAX_CARDS, MAX_SUITS, SIDES, AnnouncementFormSet
+from scoring.forms.hand import MAX_CARDS, MAX_SUITS, PLAYERS, SIDES, AnnouncementFormSet
+from scoring.forms.messages import readable_errors
 
 HAND_FORMAT = "royal-tarokk-hand/1"
 
@@ -24,8 +26,25 @@ def _int(value: Any) -> Any:
 def _row_is_blank(data: dict[str, Any]) -> bool:
     return not any(
         data.get(key) not in (None, "", [])
-        for key in ("feast", "team", "by", "made", "contra", "count")
+        for key in ("feast", "announcer", "made", "contra", "count")
     )
+
+
+TRUMPS_IN_PLAY = 22  # R5: the two teams' trumps add up to 22
+
+
+def defence_facts(attack: dict[str, Any]) -> dict[str, Any]:
+    """The defence's consolation facts, which follow from the attack's (R5): the
+    rest of the 22 trumps, of the two Honours and of XVI, XVII, XVIII. A fact the
+    attack's entry lacks is left out (the engine asks for the attack's)."""
+    facts: dict[str, Any] = {
+        "middle": [card for card in MIDDLE if card not in attack.get("middle", [])]
+    }
+    if isinstance(attack.get("trumps"), int):
+        facts["trumps"] = TRUMPS_IN_PLAY - attack["trumps"]
+    if isinstance(attack.get("honours"), int):
+        facts["honours"] = len(HONOURS) - attack["honours"]
+    return facts
 
 
 def record_from_forms(hand_form: Any, formset: Any) -> tuple[dict[str, Any], list[int]]:
@@ -33,13 +52,13 @@ def record_from_forms(hand_form: Any, formset: Any) -> tuple[dict[str, Any], lis
     of the formset row it came from (blank and deleted rows are left out)."""
     data = hand_form.cleaned_data
     record: dict[str, Any] = {"format": HAND_FORMAT}
-    for side in SIDES:
-        facts: dict[str, Any] = {"middle": list(data.get(f"{side}_middle") or [])}
-        for key in ("trumps", "honours"):
-            value = _int(data.get(f"{side}_{key}"))
-            if value is not None:
-                facts[key] = value
-        record[side] = facts
+    attack: dict[str, Any] = {"middle": list(data.get("attack_middle") or [])}
+    for key in ("trumps", "honours"):
+        value = _int(data.get(f"attack_{key}"))
+        if value is not None:
+            attack[key] = value
+    record["attack"] = attack
+    record["defence"] = defence_facts(attack)
     if _int(data.get("tricks")) is not None:
         record["tricks"] = {"attack": data["tricks"]}
     announcements: list[dict[str, Any]] = []
@@ -59,9 +78,10 @@ def record_from_forms(hand_form: Any, formset: Any) -> tuple[dict[str, Any], lis
 
 def _announcement(row: dict[str, Any]) -> dict[str, Any]:
     item: dict[str, Any] = {}
-    for key in ("feast", "team", "by"):
-        if row.get(key):
-            item[key] = row[key]
+    if row.get("feast"):
+        item["feast"] = row["feast"]
+    if row.get("announcer") in PLAYERS:
+        item["team"], item["by"] = row["announcer"].split(":", 1)
     feast = FEASTS.get(row.get("feast") or "")
     if feast is not None and feast.declared_cards:
         item["cards"] = [
@@ -72,6 +92,9 @@ def _announcement(row: dict[str, Any]) -> dict[str, Any]:
         item["suits"] = [row[f"suit{i}"] for i in range(wanted) if row.get(f"suit{i}")]
     if feast is not None and feast.has_count and _int(row.get("count")) is not None:
         item["count"] = row["count"]
+    if feast is not None and feast.is_message:
+        item["made"] = True  # R6: a message is always made and cannot be contra'd
+        return item
     if row.get("made"):
         item["made"] = row["made"] == "yes"
     if row.get("contra"):
@@ -83,18 +106,18 @@ def _announcement(row: dict[str, Any]) -> dict[str, Any]:
 def initial_from_record(record: dict[str, Any]) -> tuple[dict[str, Any], list[dict]]:
     """Initial data for the forms from a score-sheet hand record."""
     initial: dict[str, Any] = {}
+    facts = record.get("attack") or {}
+    initial["attack_trumps"] = facts.get("trumps")
+    initial["attack_honours"] = facts.get("honours")
+    initial["attack_middle"] = list(facts.get("middle") or [])
     for side in SIDES:
-        facts = record.get(side) or {}
-        initial[f"{side}_trumps"] = facts.get("trumps")
-        initial[f"{side}_honours"] = facts.get("honours")
-        initial[f"{side}_middle"] = list(facts.get("middle") or [])
         initial[f"{side}_silent"] = list((record.get("silent") or {}).get(side) or [])
     initial["tricks"] = (record.get("tricks") or {}).get("attack")
     rows = []
     for item in record.get("announcements") or []:
-        row: dict[str, Any] = {
-            key: item.get(key, "") for key in ("feast", "team", "by")
-        }
+        row: dict[str, Any] = {"feast": item.get("feast", "")}
+        if item.get("team") and item.get("by"):
+            row["announcer"] = f"{item['team']}:{item['by']}"
         if "made" in item:
             row["made"] = "yes" if item["made"] else "no"
         contra = item.get("contra")
@@ -113,7 +136,7 @@ def initial_from_record(record: dict[str, Any]) -> tuple[dict[str, Any], list[di
 # --- engine errors onto fields -------------------------------------------------
 
 _FACT_FIELDS = {"trumps", "honours", "middle"}
-_ROW_FIELDS = {"feast", "team", "by", "made", "contra", "count"}
+_ROW_FIELDS = {"feast", "made", "contra", "count"}
 
 
 @dataclass
@@ -122,12 +145,19 @@ class PlacedErrors:
 
     top: list[dict[str, str]] = field(default_factory=list)
     fields: dict[str, list[str]] = field(default_factory=dict)  # html name -> messages
+    all: list[dict[str, Any]] = field(default_factory=list)  # in order, with field
 
-    def add(self, name: str | None, error: dict[str, str]) -> None:
+    def add(self, name: str | None, error: dict[str, Any]) -> None:
+        self.all.append({**error, "field": name})
         if name is None:
             self.top.append(error)
         else:
             self.fields.setdefault(name, []).append(error["message"])
+
+    @property
+    def first_field(self) -> str | None:
+        """The html name of the first field at fault (focused after a refusal)."""
+        return next((e["field"] for e in self.all if e["field"]), None)
 
     def __bool__(self) -> bool:
         return bool(self.top or self.fields)
@@ -150,7 +180,7 @@ def error_field(
         return None
     head = parts[0]
     if head in SIDES and len(parts) >= 2 and parts[1] in _FACT_FIELDS:
-        return f"{head}_{parts[1]}"
+        return f"attack_{parts[1]}"  # the defence's facts follow from these (R5)
     if head == "tricks":
         return "tricks"
     if head == "silent" and len(parts) >= 2 and parts[1] in SIDES:
@@ -163,6 +193,8 @@ def error_field(
         if len(parts) == 2:
             return f"{row}-feast"
         key = parts[2]
+        if key in ("team", "by"):
+            return f"{row}-announcer"
         if key in _ROW_FIELDS:
             return f"{row}-{key}"
         if key in ("cards", "suits"):
@@ -174,8 +206,10 @@ def error_field(
 
 
 def place_errors(errors: list[dict[str, str]], rows: list[int]) -> PlacedErrors:
+    """The errors in a referee's words (:mod:`scoring.forms.messages`), each on the
+    field its path concerns."""
     placed = PlacedErrors()
-    for error in errors:
+    for error in readable_errors(errors, rows):
         placed.add(error_field(error.get("path", ""), rows), error)
     return placed
 
@@ -186,12 +220,16 @@ def hand_forms(
     """The bound (``data``) or initial (``record``) hand form and announcement formset."""
     from scoring.forms.hand import HandForm
 
+    names = {"names": kwargs.pop("names", None)}
     if data is not None:
         return HandForm(data, **kwargs), AnnouncementFormSet(
-            data, prefix="announcements"
+            data, prefix="announcements", form_kwargs=names
         )
     initial, rows = initial_from_record(record or {})
     initial["version"] = kwargs.pop("version", None)
-    return HandForm(initial=initial, **kwargs), AnnouncementFormSet(
-        initial=rows, prefix="announcements"
+    formset = AnnouncementFormSet(
+        initial=rows, prefix="announcements", form_kwargs=names
     )
+    if rows:
+        formset.extra = 0  # a stored hand: "Add an announcement" adds a row
+    return HandForm(initial=initial, **kwargs), formset

@@ -3,6 +3,7 @@ with optimistic versions, and uploading a hand record. The engine judges everyth
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from django.contrib import messages
@@ -15,7 +16,10 @@ from competitions.models import Match
 from competitions.selectors.disputes import match_has_open_dispute
 from scoring.engine import score_hand_record, sheet_from_play
 from scoring.forms import RecordUploadForm, hand_forms, place_errors, record_from_forms
-from scoring.forms.record import PlacedErrors
+from scoring.forms.compare import hand_differences
+from scoring.forms.feast_search import picker_data
+from scoring.forms.messages import readable_errors
+from scoring.forms.record import PlacedErrors, defence_facts
 from scoring.models import Hand
 from scoring.selectors.access import hand_editable_by
 from scoring.services.hands import HandConflict, HandRejected, hand_judge, hand_save
@@ -24,6 +28,8 @@ from scoring.views.match import edit_refusal
 from tarokk_admin.core.errors import ServiceError
 from tarokk_admin.core.params import whole_number
 from tarokk_admin.core.roles import is_official, refuse
+
+REMOVABLE = re.compile(r"announcements-\d{1,2}")
 
 
 def _load(request: HttpRequest, pk: int, number: int) -> Match:
@@ -57,6 +63,27 @@ def _side_teams(match: Match, number: int) -> dict[str, Any]:
     return {"attack": attack, "defence": defence}
 
 
+def _table(match: Match, number: int) -> dict[str, Any]:
+    """Who sits at the table in this hand: each side's team and line-up, and the
+    names the announcement buttons show (``attack`` -> team, driver, catcher)."""
+    sides = _side_teams(match, number)
+    lineups = {
+        lu.team_id: lu for lu in match.lineups.select_related("driver", "catcher")
+    }
+    by_side = {
+        side: lineups.get(team.pk) if team else None for side, team in sides.items()
+    }
+    names = {
+        side: {
+            "team": team.name if team else "",
+            "driver": by_side[side].driver.name if by_side[side] else "",
+            "catcher": by_side[side].catcher.name if by_side[side] else "",
+        }
+        for side, team in sides.items()
+    }
+    return {"sides": sides, "lineups": by_side, "names": names}
+
+
 def _context(
     request: HttpRequest,
     match: Match,
@@ -65,29 +92,24 @@ def _context(
     formset: Any,
     **extra: Any,
 ) -> dict[str, Any]:
-    others = list(
-        Hand.objects.filter(match=match)
-        .exclude(number=number)
-        .values_list("number", "attack_team_id", "attack_score", "defence_score")
+    stored = list(
+        Hand.objects.filter(match=match).values_list(
+            "number", "attack_team_id", "attack_score", "defence_score"
+        )
     )
     totals = [0, 0]
-    for _n, attack_id, attack, defence in others:
+    for _n, attack_id, attack, defence in stored:
         a, b = (attack, defence) if attack_id == match.team_a_id else (defence, attack)
         totals = [totals[0] + a, totals[1] + b]
-    lineups = {
-        lu.team_id: lu for lu in match.lineups.select_related("driver", "catcher")
-    }
-    sides = _side_teams(match, number)
+    table = extra.pop("table", None) or _table(match, number)
     return {
         "match": match,
         "number": number,
         "numbers": range(1, match.hands_expected + 1),
-        "stored": {other[0] for other in others} | extra.pop("stored_self", set()),
+        "stored": {row[0] for row in stored},
         "totals": totals,
-        "sides": sides,
-        "lineups": {
-            side: lineups.get(team.pk) if team else None for side, team in sides.items()
-        },
+        "sides": table["sides"],
+        "lineups": table["lineups"],
         "form": hand_form,
         "formset": formset,
         "placed": extra.pop("placed", PlacedErrors()),
@@ -95,6 +117,7 @@ def _context(
         "correction": match.status == Match.Status.COMPLETED,
         "open_dispute": match.status == Match.Status.COMPLETED
         and match_has_open_dispute(match),
+        "picker": picker_data(),
         **extra,
     }
 
@@ -116,10 +139,13 @@ def _render_stored(
     **extra: Any,
 ) -> HttpResponse:
     """The hand form filled with the stored hand (or empty for a new one)."""
+    table = _table(match, number)
+    record = _sheet_record(hand)
     hand_form, formset = hand_forms(
-        record=_sheet_record(hand),
+        record=record,
         version=hand.version if hand else 0,
         correction=correction,
+        names=table["names"],
     )
     context = _context(
         request,
@@ -128,7 +154,8 @@ def _render_stored(
         hand_form,
         formset,
         hand=hand,
-        stored_self={number} if hand else set(),
+        table=table,
+        derived=defence_facts(record.get("attack") or {}),
         **extra,
     )
     return render(request, "scoring/hand_form.html", context)
@@ -142,14 +169,19 @@ def hand_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         return _render_stored(request, match, number, hand, correction)
     action = request.POST.get("action", "check")
     data = request.POST.copy()
+    removed = request.POST.get("remove", "")
+    if REMOVABLE.fullmatch(removed):  # a row's "Remove" button without JavaScript
+        data[f"{removed}-DELETE"] = "on"
+        action = "check"
     if action == "add":
         key = "announcements-TOTAL_FORMS"
         data[key] = str((whole_number(data.get(key)) or 0) + 1)
-    hand_form, formset = hand_forms(data, correction=correction)
+    table = _table(match, number)
+    hand_form, formset = hand_forms(data, correction=correction, names=table["names"])
     hand_form.is_valid()
     formset.is_valid()
     record, rows = record_from_forms(hand_form, formset)
-    ctx: dict[str, Any] = {"hand": hand, "stored_self": {number} if hand else set()}
+    ctx: dict[str, Any] = {"hand": hand, "table": table, "derived": record["defence"]}
     if action in ("save", "overwrite"):
         version_key = "overwrite_version" if action == "overwrite" else "version"
         raw = request.POST.get(version_key) or ""
@@ -167,10 +199,15 @@ def hand_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         except HandRejected as error:
             ctx["placed"] = place_errors(error.errors, rows)
             ctx["verdict"] = {"valid": False, "errors": error.errors}
-            ctx["refused"] = error.message
+            ctx["refused_list"] = True  # the list says it, with the readable count
+            if not ctx["placed"].all:
+                ctx["refused"] = error.message
         except HandConflict as error:
             ctx["conflict"] = error
             ctx["mine"] = hand_judge(record)
+            ctx["differences"] = hand_differences(
+                _sheet_record(error.current), record, table["names"]
+            )
         except ServiceError as error:
             if error.field and error.field in hand_form.fields:
                 hand_form.add_error(error.field, error.message)
@@ -217,6 +254,7 @@ def hand_preview(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             "form": hand_form,
             "formset": formset,
             "sides": _side_teams(match, number),
+            "derived": record["defence"],
             "oob": True,
         },
     )
@@ -242,7 +280,7 @@ def hand_upload(request: HttpRequest, pk: int, number: int) -> HttpResponse:
                 reason=request.POST.get("reason", ""),
             )
         except HandRejected as error:
-            upload_errors = error.errors
+            upload_errors = readable_errors(error.errors, derived=False)
             form.add_error(None, error.message)
         except ServiceError as error:
             form.add_error(None, error.message)

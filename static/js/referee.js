@@ -1,75 +1,98 @@
 /* The score-sheet form of a hand: small helpers on top of server-rendered HTML.
-   - the feast picker's type-to-search filter (accents ignored),
-   - declared cards / suits / count shown only for a feast that takes them,
-   - "Add an announcement" without a round trip (the button also works without JS). */
+   - the feast picker on each announcement row (feast_picker.js),
+   - declared cards / suits / count shown only for a feast that takes them; outcome and
+     contra hidden for a message (R6: always made, never contra'd),
+   - "Add an announcement" and "Remove" without a round trip (both also work without JS),
+   - Enter (a phone's Go key) in a field checks the hand: it never adds a row,
+   - the score bar beside Save and every problem list take the referee to the field. */
 (function () {
   "use strict";
 
-  function fold(text) {
-    return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+  function form() { return document.getElementById("hand-form"); }
+
+  function preview() {
+    var f = form();
+    if (f && window.htmx) window.htmx.trigger(f, "preview");
+  }
+
+  var feastParams = null;
+
+  function paramsOf(code) {
+    if (!feastParams) {
+      var el = document.getElementById("feast-data");
+      try { feastParams = JSON.parse(el ? el.textContent : "{}").params || {}; } catch (e) { feastParams = {}; }
+    }
+    return feastParams[code] || {};
   }
 
   function showParams(row) {
     var select = row.querySelector("select.feast-select");
-    var option = select && select.options[select.selectedIndex];
-    var data = (option && option.dataset) || {};
-    var cards = parseInt(data.cards || "0", 10);
-    var suits = parseInt(data.suits || "0", 10);
+    var data = paramsOf(select ? select.value : "");
+    var cards = data.cards || 0;
+    var suits = data.suits || 0;
+    var message = data.message === 1;
     row.querySelectorAll("[data-param]").forEach(function (el) {
       var name = el.dataset.param;
       var n = parseInt(name.replace(/\D/g, "") || "0", 10);
       var show = false;
       if (name.indexOf("card") === 0) show = n < cards;
       else if (name.indexOf("suit") === 0) show = n < suits;
-      else if (name === "count") show = data.count === "1";
+      else if (name === "count") show = data.count === 1;
+      else if (name === "made") show = !message;
+      else if (name === "contra") show = !message && data.contra !== 0;
+      else if (name === "message-note") show = message;
       el.hidden = !show;
     });
   }
 
-  function filterFeasts(input) {
-    var select = input.parentNode.querySelector("select.feast-select");
-    var words = fold(input.value.trim());
-    var first = null;
-    Array.prototype.forEach.call(select.options, function (option) {
-      if (!option.value) return;
-      var match = !words || fold(option.text + " " + option.value).indexOf(words) !== -1;
-      option.hidden = !match;
-      option.disabled = !match && !option.selected;
-      if (match && !first) first = option;
-    });
-    Array.prototype.forEach.call(select.querySelectorAll("optgroup"), function (group) {
-      group.hidden = !group.querySelector("option:not([hidden])");
-    });
-    if (words && first && (select.selectedIndex < 1 || select.options[select.selectedIndex].hidden)) {
-      select.value = first.value;
-      select.dispatchEvent(new Event("change", { bubbles: true }));
-    }
+  function removeRow(row) {
+    var flag = row.querySelector("input[data-delete]");
+    if (flag) flag.value = "on";
+    row.hidden = true;
+    var next = document.getElementById("add-announcement");
+    if (next) next.focus();
+    preview();
   }
 
   function setUp(row) {
-    var input = row.querySelector(".feast-filter");
-    if (input) {
-      input.hidden = false;
-      input.addEventListener("input", function (event) {
-        event.stopPropagation(); // the filter is not part of the hand: no preview
-        filterFeasts(input);
-      });
-      input.addEventListener("keydown", function (event) {
-        if (event.key === "Enter") event.preventDefault();
-      });
-    }
+    if (window.TarokkFeastPicker) window.TarokkFeastPicker.setUp(row.querySelector("[data-feast-picker]"));
     var select = row.querySelector("select.feast-select");
     if (select) select.addEventListener("change", function () { showParams(row); });
+    var remove = row.querySelector("[data-remove-row]");
+    if (remove) remove.addEventListener("click", function (event) {
+      event.preventDefault();
+      removeRow(row);
+    });
     showParams(row);
   }
 
+  /* A blank row to copy, taken from the page's first row before it is enhanced
+     (the page carries no second copy of the row's markup). */
+  var blankRow = null;
+
+  function keepBlankRow() {
+    var first = document.querySelector("#announcements [data-row]");
+    if (!first) return;
+    var row = first.cloneNode(true);
+    row.hidden = false;
+    row.querySelectorAll("input, select").forEach(function (el) {
+      if (el.type === "radio" || el.type === "checkbox") el.checked = false;
+      else if (el.tagName === "SELECT") el.selectedIndex = 0;
+      else el.value = "";
+      el.removeAttribute("checked");
+      el.removeAttribute("value");
+    });
+    row.querySelectorAll("option[selected]").forEach(function (o) { o.removeAttribute("selected"); });
+    row.querySelectorAll(".field-errors").forEach(function (el) { el.textContent = ""; });
+    blankRow = row.outerHTML.replace(/announcements-\d+(?=[-"])/g, "announcements-__prefix__");
+  }
+
   function addRow(event) {
-    var template = document.getElementById("announcement-template");
     var total = document.getElementById("id_announcements-TOTAL_FORMS");
-    if (!template || !total) return;
+    if (!blankRow || !total) return;
     event.preventDefault();
     var index = parseInt(total.value, 10);
-    var html = template.innerHTML.replace(/__prefix__/g, String(index));
+    var html = blankRow.replace(/__prefix__/g, String(index));
     var holder = document.createElement("div");
     holder.innerHTML = html.trim();
     var row = holder.firstElementChild;
@@ -78,13 +101,63 @@
     document.getElementById("announcements").appendChild(row);
     total.value = String(index + 1);
     setUp(row);
-    var select = row.querySelector("select.feast-select");
-    if (select) select.focus();
+    var search = row.querySelector(".feast-search") || row.querySelector("select.feast-select");
+    if (search) search.focus();
   }
 
+  /* The element to focus for a field id: radio and checkbox groups by their first
+     choice, the feast by its picker. */
+  function fieldElement(id) {
+    return document.getElementById(id + "-search") || document.getElementById(id) ||
+      document.getElementById(id + "_0");
+  }
+
+  function goTo(id) {
+    var el = fieldElement(id);
+    if (!el) return false;
+    var row = el.closest("[data-row]");
+    if (row && row.hidden) return false;
+    el.focus({ preventScroll: true });
+    el.scrollIntoView({ block: "center" });
+    return true;
+  }
+
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest("[data-focus-field], #score-status[data-first-problem], [data-skip-to-field]");
+    if (!link) return;
+    var id = link.dataset.focusField || link.dataset.firstProblem ||
+      (link.getAttribute("href") || "").replace(/^#/, "");
+    if (goTo(id)) event.preventDefault();
+  });
+
   document.addEventListener("DOMContentLoaded", function () {
+    var f = form();
+    if (!f) return;
+    keepBlankRow();
     document.querySelectorAll("#announcements [data-row]").forEach(setUp);
     var add = document.getElementById("add-announcement");
     if (add) add.addEventListener("click", addRow);
+    f.addEventListener("keydown", function (event) {
+      var t = event.target;
+      if (event.key !== "Enter" || t.tagName !== "INPUT") return;
+      if (t.type === "submit" || t.type === "button") return;
+      event.preventDefault(); // no row is added, nothing is submitted
+      preview();
+    });
+    // A refused upload: its problems in view and focused (the form is below the sheet).
+    var upload = document.getElementById("upload-problems");
+    if (upload) {
+      upload.focus({ preventScroll: true });
+      upload.scrollIntoView({ block: "start" });
+      window.scrollBy(0, -60);
+    }
+    // A refused save: the list of problems at the top, the first field at fault focused.
+    var problems = document.getElementById("problem-list");
+    if (problems && problems.dataset.focus) {
+      var el = fieldElement(problems.dataset.focus);
+      if (el) el.focus({ preventScroll: true });
+      problems.scrollIntoView({ block: "start" });
+      window.scrollBy(0, -60); // below the sticky totals bar
+    }
   });
 })();

@@ -15,11 +15,12 @@ from tarokk_admin.core.roles import Role
 from tests.factories import UserFactory, ready_match
 
 
-def _facts(page, side: str, trumps: str, honours: str, middle: list[int]) -> None:
-    page.fill(f"#id_{side}_trumps", trumps)
-    page.fill(f"#id_{side}_honours", honours)
+def _facts(page, trumps: str, honours: str, middle: list[int]) -> None:
+    """The attack's facts; the defence's follow from them (R5)."""
+    page.fill("#id_attack_trumps", trumps)
+    page.fill("#id_attack_honours", honours)
     for i in middle:
-        page.click(f"label[for=id_{side}_middle_{i}]")
+        page.click(f"label[for=id_attack_middle_{i}]")
 
 
 @pytest.mark.browser
@@ -45,7 +46,7 @@ def test_referee_enters_a_whole_match_and_sees_the_match_points(live_server, pag
         expect(page.locator(".attack-line strong")).to_have_text(attack.name)  # R3
         if number == 1:
             # R5: 6-16 trumps; the live preview puts the error on the field.
-            _facts(page, "attack", "20", "1", [0])
+            _facts(page, "20", "1", [0])
             expect(page.locator("#err-attack_trumps")).to_contain_text(
                 "trumps must be between 6 and 16; got 20."
             )
@@ -55,17 +56,16 @@ def test_referee_enters_a_whole_match_and_sees_the_match_points(live_server, pag
             assert not Hand.objects.filter(match=match).exists()
             expect(page.locator("h1")).to_have_text("Hand 1")
             page.fill("#id_attack_trumps", "12")
-            _facts(page, "defence", "10", "1", [1, 2])
         else:
-            _facts(page, "attack", "12", "1", [0])
-            _facts(page, "defence", "10", "1", [1, 2])
+            _facts(page, "12", "1", [0])
+        expect(page.locator("#defence-facts")).to_contain_text("10 trumps")
         if number == 2:
-            # An announcement picked with the type-to-search filter (R6): cash made.
+            # An announcement picked with the feast picker (R6): cash made.
             page.fill("#id_tricks", "7")
-            page.fill(".feast-filter", "cash")
+            page.fill("#id_announcements-0-feast-search", "kassza")
+            page.click("#id_announcements-0-feast-opt-cash")
             expect(page.locator("#id_announcements-0-feast")).to_have_value("cash")
-            page.click("label[for=id_announcements-0-team_0]")
-            page.click("label[for=id_announcements-0-by_0]")
+            page.click("label[for=id_announcements-0-announcer_0]")
             page.click("label[for=id_announcements-0-made_0]")
         expect(page.locator(".verdict-ok")).to_be_visible()
         with page.expect_navigation():

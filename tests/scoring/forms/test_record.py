@@ -66,7 +66,9 @@ def test_blank_and_removed_rows_are_not_announcements_and_paths_follow_rows():
     ("path", "field"),
     [
         ("/attack/trumps", "attack_trumps"),
-        ("/defence/honours", "defence_honours"),
+        ("/defence/honours", "attack_honours"),  # R5: follows from the attack's
+        ("/announcements/1/team", "announcements-1-announcer"),
+        ("/announcements/1/by", "announcements-1-announcer"),
         ("/attack/middle/1", "attack_middle"),
         ("/tricks/attack", "tricks"),
         ("/tricks", "tricks"),
@@ -101,6 +103,60 @@ def test_every_engine_error_is_placed_on_a_field_or_on_top():
     assert "attack_trumps" in placed.fields
     assert "announcements-1-card0" in placed.fields
     assert "announcements-0-contra" in placed.fields
-    assert sum(map(len, placed.fields.values())) + len(placed.top) == len(
-        result["errors"]
+    # The defence's 2 trumps (22 - 20, R5) are not a second problem.
+    assert [e["path"] for e in result["errors"]].count("/defence/trumps") == 1
+    assert sum(map(len, placed.fields.values())) + len(placed.top) == (
+        len(result["errors"]) - 1
     )
+    assert len(placed.all) == len(result["errors"]) - 1
+    assert placed.first_field == "attack_trumps"
+
+
+def test_the_defences_facts_follow_from_the_attacks_R5():
+    data = hand_post(SPEC_EXAMPLE)
+    for key in ("defence_trumps", "defence_honours", "defence_middle"):
+        data.pop(key, None)
+    data["attack_trumps"] = "13"
+    data["attack_honours"] = "2"
+    data["attack_middle"] = ["XVII"]
+    record, _rows = record_from_forms(*_bound(data))
+    assert record["attack"] == {"trumps": 13, "honours": 2, "middle": ["XVII"]}
+    assert record["defence"] == {"trumps": 9, "honours": 0, "middle": ["XVI", "XVIII"]}
+
+
+def test_typed_defence_facts_are_ignored_they_cannot_disagree_R5():
+    data = hand_post(SPEC_EXAMPLE)
+    data["defence_trumps"] = "3"  # not a field any more
+    record, _rows = record_from_forms(*_bound(data))
+    assert record["defence"]["trumps"] == 10
+    assert not score_hand_record(record)["errors"]
+
+
+def test_a_message_is_always_made_and_never_contrad_R6():
+    data = hand_post(SPEC_EXAMPLE)
+    data["announcements-3-made"] = "no"  # the flush row: a message
+    data["announcements-3-contra"] = "attack:driver"
+    record, _rows = record_from_forms(*_bound(data))
+    assert record["announcements"][3] == {
+        "feast": "flush",
+        "team": "defence",
+        "by": "driver",
+        "made": True,
+    }
+
+
+def test_the_announcer_buttons_carry_the_players_names():
+    names = {
+        "attack": {"team": "Kisfaludy", "driver": "Anna", "catcher": "Béla"},
+        "defence": {"team": "Dunakeszi", "driver": "", "catcher": "Cili"},
+    }
+    _hand, formset = hand_forms(record=SPEC_EXAMPLE, names=names)
+    choices = dict(formset.forms[0].fields["announcer"].choices)
+    assert choices == {
+        "attack:driver": "Anna",
+        "attack:catcher": "Béla",
+        "defence:driver": "Dunakeszi's driver",
+        "defence:catcher": "Cili",
+    }
+    contra = dict(formset.forms[0].fields["contra"].choices)
+    assert contra["defence:catcher"] == "contra by Cili"

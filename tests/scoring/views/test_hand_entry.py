@@ -47,8 +47,12 @@ def test_preview_puts_every_engine_error_on_its_field_out_of_band_R5_R8(client, 
     assert "cannot contra it himself" in contra
     # A field without an error gets an empty slot, clearing an earlier error.
     assert (
-        'id="err-defence_honours" hx-swap-oob="true" aria-live="polite"></div>' in html
+        'id="err-attack_honours" hx-swap-oob="true" aria-live="polite"></div>' in html
     )
+    # The defence's 2 trumps follow from the attack's 20 (R5): one problem, not two.
+    assert "2 problems to fix" in html
+    assert "Attack · Trumps:" in html
+    assert "/attack/trumps" not in html
 
 
 def test_saving_a_valid_hand_stores_the_engines_scores_and_goes_to_the_next(
@@ -92,8 +96,9 @@ def test_editing_a_stored_hand_shows_its_record_and_version(client, match):
     html = client.get(url(match)).content.decode()
     assert 'name="version" value="1"' in html
     assert 'name="attack_trumps" value="12"' in html
-    assert '<option value="red_and_black" ' in html
-    assert 'value="red_and_black" data-cards="0" data-suits="2"' in html
+    assert '<option value="red_and_black" selected>' in html
+    # What each feast declares is in the page's data block, once (R12).
+    assert '"red_and_black": {"cards": 0, "suits": 2, "count": 0' in html
 
 
 def test_a_conflict_shows_the_other_version_keeps_mine_and_can_overwrite(client, match):
@@ -182,3 +187,45 @@ def test_a_garbled_post_gets_messages_not_a_server_error(client, match):
     assert response.status_code == 200
     assert "Enter a whole number." in response.content.decode()
     assert not Hand.objects.exists()
+
+
+def test_the_conflict_panel_says_in_words_what_differs(client, match):
+    hand_save(match=match, number=1, record=SPEC_EXAMPLE, user=match.referee)
+    other = UserFactory(username="masik", roles=[Role.OFFICIAL])
+    theirs = dict(SPEC_EXAMPLE, tricks={"attack": 7})
+    hand_save(match=match, number=1, record=theirs, user=other, version=1)
+    client.force_login(match.referee)
+    html = client.post(url(match), hand_post(SPEC_EXAMPLE, version=1)).content.decode()
+    table = html.split('class="table table-sm mb-0 conflict-diff"')[1].split(
+        "</table>"
+    )[0]
+    assert "Tricks won by the attack</th><td>7</td><td>6</td>" in table
+    assert "Announcements" not in table  # the same four on both sides
+    assert "cash" not in table  # no raw codes
+
+
+def test_a_refused_save_lists_every_problem_by_its_label(client, match):
+    client.force_login(match.referee)
+    data = hand_post(SPEC_EXAMPLE)
+    del data["announcements-1-made"]
+    data["attack_trumps"] = "17"
+    html = client.post(url(match), data).content.decode()
+    problems = html.split('id="problem-list"')[1].split("</div>")[0]
+    assert 'data-focus="id_attack_trumps"' in html
+    assert "Attack · Trumps:" in problems
+    assert "Announcement 2 · Outcome:</span> Choose made or failed." in problems
+    assert "/announcements" not in problems
+    assert "Defence" not in problems  # its 5 trumps follow from the attack's 17
+
+
+def test_removing_a_row_without_javascript(client, match):
+    client.force_login(match.referee)
+    data = hand_post(SPEC_EXAMPLE, action="check")
+    data["remove"] = "announcements-3"
+    html = client.post(url(match), data).content.decode()
+    row = html.split('data-prefix="announcements-3"')[1][:20]
+    assert row.startswith(" hidden>")
+    assert "The engine accepts this hand." in html
+    data["remove"] = "announcements-3-x"  # not a row: ignored
+    html = client.post(url(match), data).content.decode()
+    assert html.split('data-prefix="announcements-3"')[1].startswith(">")

@@ -1,0 +1,202 @@
+"""The hand form on a phone (390×844) as a referee uses it at the table: the feast
+picker never chooses by itself, the defence's facts follow (R5), a message asks no
+outcome (R6), Enter never adds a row, the score and the problems sit beside Save."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from scoring.models import Hand
+from tarokk_admin.core.roles import Role
+from tests.factories import UserFactory, ready_match
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture
+def hand_page(live_server, page):
+    referee = UserFactory(username="jatekvezeto", roles=[Role.REFEREE])
+    match = ready_match(referee=referee)
+    page.set_viewport_size(PHONE)
+    page.set_default_timeout(10_000)
+    page.goto(f"{live_server.url}/accounts/login/")
+    page.fill("input[name=username]", "jatekvezeto")
+    page.fill("input[name=password]", "secret-pass")
+    with page.expect_navigation():
+        page.click("main form button[type=submit]")
+    page.goto(f"{live_server.url}/referee/matches/{match.pk}/hands/1/")
+    return page, match
+
+
+SEARCH = "#id_announcements-0-feast-search"
+SELECT = "#id_announcements-0-feast"
+OPTIONS = "#id_announcements-0-feast-list [role=option]"
+
+
+@pytest.mark.parametrize(
+    ("typed", "first"),
+    [
+        ("trull", "Full Honours (3)"),
+        ("ultimo", "Last Day of the Month (10)"),
+        ("centrum", "Centre (10)"),
+        ("kismadar", "Small Bird (20)"),
+        ("golg", "Golgotha (130)"),
+    ],
+)
+def test_the_picker_offers_the_tables_name_first_and_chooses_nothing(
+    hand_page, typed, first
+):
+    page, _match = hand_page
+    search = page.locator(SEARCH)
+    expect(search).to_have_attribute("role", "combobox")
+    search.click()
+    expect(search).to_have_attribute("aria-expanded", "true")
+    search.press_sequentially(typed)
+    expect(page.locator(OPTIONS).first).to_contain_text(first)
+    expect(page.locator(SELECT)).to_have_value("")  # typing only filters
+    search.press("Enter")  # no option made active: Enter chooses nothing
+    expect(page.locator(SELECT)).to_have_value("")
+    search.press("Escape")
+    expect(search).to_have_attribute("aria-expanded", "false")
+    expect(search).to_have_value("")
+
+
+def test_keyboard_and_touch_choose_an_option(hand_page):
+    page, _match = hand_page
+    search = page.locator(SEARCH)
+    search.click()
+    search.press_sequentially("trull")
+    search.press("ArrowDown")
+    active = search.get_attribute("aria-activedescendant")
+    assert active == "id_announcements-0-feast-opt-full_honours"
+    search.press("Enter")
+    expect(page.locator(SELECT)).to_have_value("full_honours")
+    expect(search).to_have_value("Full Honours (3)")
+    # A second search: a tap on an option chooses it; the first choice stays
+    # until then.
+    search.click()
+    search.fill("")
+    search.press_sequentially("golg")
+    expect(page.locator(SELECT)).to_have_value("full_honours")
+    page.click("#id_announcements-0-feast-opt-golgotha")
+    expect(page.locator(SELECT)).to_have_value("golgotha")
+
+
+def test_a_message_asks_no_outcome_and_no_contra_R6(hand_page):
+    page, match = hand_page
+    page.fill(SEARCH, "flush")
+    page.click("#id_announcements-0-feast-opt-flush")
+    expect(page.locator("[data-param=made]").first).to_be_hidden()
+    expect(page.locator("[data-param=contra]").first).to_be_hidden()
+    page.fill(SEARCH, "cash")
+    page.click("#id_announcements-0-feast-opt-cash")
+    expect(page.locator("[data-param=made]").first).to_be_visible()
+    # The announcer buttons carry the line-up's names, under the team's name.
+    lineup = match.lineups.get(team=match.team_a)
+    expect(page.locator("label[for=id_announcements-0-announcer_0]")).to_have_text(
+        lineup.driver.name
+    )
+    expect(page.locator(".announcer-team").first).to_have_text(match.team_a.name)
+
+
+def test_the_defence_facts_follow_and_a_clean_hand_saves_with_its_score_R5(hand_page):
+    page, match = hand_page
+    page.fill("#id_attack_trumps", "12")
+    page.fill("#id_attack_honours", "1")
+    page.click("label[for=id_attack_middle_0]")
+    expect(page.locator("#defence-facts")).to_contain_text("10 trumps")
+    expect(page.locator("#defence-facts")).to_contain_text("1 Honour")
+    expect(page.locator("#defence-facts")).to_contain_text("XVII, XVIII")
+    # 12 trumps 50, one Honour +20, no XVII, no XVIII +10 = 80; the defence 90 (cap).
+    expect(page.locator("#score-status")).to_contain_text("80 : 90")
+    status = page.locator("#score-status").bounding_box()
+    save = page.locator("#save-hand").bounding_box()
+    assert abs(status["y"] - save["y"]) < 5  # side by side
+    assert save["y"] + save["height"] <= PHONE["height"]  # in view
+    with page.expect_navigation():
+        page.click("#save-hand")
+    hand = Hand.objects.get(match=match, number=1)
+    # XVI with the attack: the defence holds XVII and XVIII (R5).
+    assert hand.record["attack"] == {"trumps": 12, "honours": 1, "middle": ["XVI"]}
+    assert hand.record["defence"] == {
+        "trumps": 10,
+        "honours": 1,
+        "middle": ["XVII", "XVIII"],
+    }
+    assert (hand.attack_score, hand.defence_score) == (80, 90)
+
+
+def test_enter_in_a_number_field_never_adds_a_row(hand_page):
+    page, _match = hand_page
+    total = page.locator("#id_announcements-TOTAL_FORMS")
+    url = page.url
+    page.fill("#id_attack_trumps", "12")
+    page.press("#id_attack_trumps", "Enter")
+    page.fill("#id_tricks", "6")
+    page.press("#id_tricks", "Enter")
+    expect(page.locator("#score-status")).to_contain_text("problem")
+    assert page.url == url
+    expect(total).to_have_value("1")
+    expect(page.locator("#announcements [data-row]")).to_have_count(1)
+
+
+def test_a_refused_save_lists_the_problems_and_focuses_the_first_field(hand_page):
+    page, match = hand_page
+    page.fill("#id_attack_trumps", "20")
+    page.fill("#id_attack_honours", "1")
+    page.fill(SEARCH, "cash")
+    page.click("#id_announcements-0-feast-opt-cash")
+    with page.expect_navigation():
+        page.click("#save-hand")
+    problems = page.locator("#problem-list")
+    expect(problems).to_be_in_viewport()
+    expect(problems).to_contain_text("Attack · Trumps")
+    expect(problems).to_contain_text("Announcement 1 · Outcome: Choose made or failed.")
+    expect(problems).not_to_contain_text("/announcements")
+    expect(problems).not_to_contain_text("required (true or false)")
+    focused = page.evaluate("document.activeElement.id")
+    assert focused == "id_attack_trumps"
+    assert not Hand.objects.filter(match=match).exists()
+    # The score bar names the problems; a tap takes the referee to the first one.
+    page.fill("#id_attack_trumps", "12")
+    expect(page.locator("#score-status")).to_contain_text("problem")
+    page.locator("#id_tricks").focus()
+    page.click("#score-status")
+    focused = page.evaluate("document.activeElement.id")
+    assert focused.startswith("id_announcements-0-")
+
+
+def test_remove_is_a_real_button_and_the_row_goes(hand_page):
+    page, match = hand_page
+    page.fill("#id_attack_trumps", "12")
+    page.fill("#id_attack_honours", "1")
+    page.click("label[for=id_attack_middle_0]")
+    page.click("#add-announcement")
+    expect(page.locator("#announcements [data-row]")).to_have_count(2)
+    page.fill("#id_announcements-1-feast-search", "cash")
+    page.click("#id_announcements-1-feast-opt-cash")
+    remove = page.locator("[data-prefix=announcements-1] [data-remove-row]")
+    box = remove.bounding_box()
+    assert box["height"] >= 44
+    assert box["width"] >= 44
+    remove.click()
+    expect(page.locator("[data-prefix=announcements-1]")).to_be_hidden()
+    expect(page.locator(".verdict-ok")).to_be_visible()
+    with page.expect_navigation():
+        page.click("#save-hand")
+    assert Hand.objects.get(match=match, number=1).record["announcements"] == []
+
+
+def test_the_first_field_is_an_early_tab_stop(hand_page):
+    page, _match = hand_page
+    for _stop in range(5):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.dataset.skipToField !== undefined"):
+            page.keyboard.press("Enter")
+            break
+    else:
+        pytest.fail("no skip link to the first field in the first 5 Tab stops")
+    assert page.evaluate("document.activeElement.id") == "id_attack_trumps"
