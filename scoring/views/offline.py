@@ -36,10 +36,12 @@ from tarokk_admin.core.params import whole_number
 ASSETS = (
     "vendor/bootstrap/bootstrap.min.css",
     "css/tarokk.css",
+    "css/referee.css",
     "vendor/bootstrap/bootstrap.bundle.min.js",
     "vendor/htmx/htmx.min.js",
     "js/site.js",
     "js/referee.js",
+    "js/feast_picker.js",
     "js/offline.js",
 )
 

@@ -340,23 +340,32 @@
     if (!navigator.onLine) previewNote(true);
 
     var timer = null;
-    function keepDraft() {
+    function keepDraftNow() {
+      timer = null;
+      var now = typed();
+      if (JSON.stringify(now) === initial) drop(DRAFT + handUrl);
+      else store(DRAFT + handUrl, { fields: now, at: Date.now() });
+    }
+    var typedByHand = false; // a keystroke or tap of the referee, not a script's event
+    function keepDraft(event) {
       if (restoring) return;
+      if (event && event.isTrusted) typedByHand = true;
       window.clearTimeout(timer);
-      timer = window.setTimeout(function () {
-        var now = typed();
-        if (JSON.stringify(now) === initial) drop(DRAFT + handUrl);
-        else store(DRAFT + handUrl, { fields: now, at: Date.now() });
-      }, 250);
+      timer = window.setTimeout(keepDraftNow, 250);
     }
     form.addEventListener("input", keepDraft);
     form.addEventListener("change", keepDraft);
+    // A reload or a closed tab within the pause still keeps the last keystrokes.
+    window.addEventListener("pagehide", function () {
+      if (timer !== null && typedByHand) { window.clearTimeout(timer); keepDraftNow(); }
+    });
 
     form.addEventListener("submit", function (event) {
       if (event.defaultPrevented) return;
       var submitter = event.submitter;
       var action = submitter ? submitter.value : "";
       window.clearTimeout(timer);
+      timer = null;
       if (action === "save" || action === "overwrite") {
         var fields = pairs(submitter);
         if (!navigator.onLine) {

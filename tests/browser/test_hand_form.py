@@ -4,6 +4,8 @@ outcome (R6), Enter never adds a row, the score and the problems sit beside Save
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -162,6 +164,10 @@ def test_a_refused_save_lists_the_problems_and_focuses_the_first_field(hand_page
     assert not Hand.objects.filter(match=match).exists()
     # The score bar names the problems; a tap takes the referee to the first one.
     page.fill("#id_attack_trumps", "12")
+    # Wait for the preview of the new trumps: the first problem is now the outcome.
+    expect(page.locator("#score-status")).to_have_attribute(
+        "data-first-problem", re.compile(r"^id_announcements-0-")
+    )
     expect(page.locator("#score-status")).to_contain_text("problem")
     page.locator("#id_tricks").focus()
     page.click("#score-status")

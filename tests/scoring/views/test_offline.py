@@ -3,6 +3,9 @@ on the referee's device (same engine, same version check, stored once)."""
 
 from __future__ import annotations
 
+import json
+import re
+
 import pytest
 from django.test import Client
 
@@ -36,6 +39,25 @@ def test_service_worker_looks_after_the_referee_pages_and_names_its_files(client
     ):
         assert name in first
     assert 'addEventListener("fetch"' in body
+
+
+def test_the_worker_keeps_every_static_file_the_referee_pages_load(client, match):
+    """Offline, a referee page works only with its scripts and styles: every file it
+    loads from /static/ is one the worker keeps."""
+    first = client.get("/referee/sw.js").content.decode().splitlines()[0]
+    kept = set(
+        json.loads(first.removeprefix("self.TAROKK_SW = ").rstrip(";"))["assets"]
+    )
+    client.force_login(match.referee)
+    for path in (
+        "/referee/",
+        f"/referee/matches/{match.pk}/",
+        f"/referee/matches/{match.pk}/hands/1/",
+    ):
+        html = client.get(path).content.decode()
+        loaded = set(re.findall(r'(?:src|href)="(/static/[^"]+)"', html))
+        assert loaded, path
+        assert loaded - kept == set(), path
 
 
 def test_the_policy_lets_the_worker_run(client):
