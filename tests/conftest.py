@@ -4,15 +4,44 @@
 from __future__ import annotations
 
 import os
+import threading
 from pathlib import Path
 
 import pytest
+from django.test.testcases import LiveServerThread
 
 # Playwright's sync API runs an event loop; without this every live-server test fails
 # with SynchronousOnlyOperation.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 CHROMIUM = Path("/usr/bin/chromium")
+
+_create_server = LiveServerThread._create_server
+
+
+def _serial_when_shared(self, connections_override=None):
+    """On the in-memory SQLite of the tests every live-server thread shares the test's
+    one connection; requests at once (a page and the service worker fetching the
+    hands) then deadlock inside it. Such a server answers one request at a time; on
+    PostgreSQL each thread has its own connection and they run at once."""
+    server = _create_server(self, connections_override=connections_override)
+    if not connections_override:
+        return server
+    lock = threading.Lock()
+    set_app = server.set_app
+
+    def set_serial_app(app):
+        def serial(environ, start_response):
+            with lock:
+                return app(environ, start_response)
+
+        set_app(serial)
+
+    server.set_app = set_serial_app
+    return server
+
+
+LiveServerThread._create_server = _serial_when_shared
 
 
 @pytest.fixture(scope="session")

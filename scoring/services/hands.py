@@ -103,12 +103,7 @@ def hand_save(
         .first()
     )
     if hand is not None and version != hand.version:
-        if hand.record == record:
-            # The same hand sent again (a save replayed from a referee's device after
-            # its answer was lost): what it asks for is stored already, so nothing
-            # changes and nothing is stored twice.
-            return hand
-        raise HandConflict(hand)
+        return _same_or_conflict(hand, record)
     if hand is None and version not in (None, 0):
         raise ServiceError(_("This hand was deleted meanwhile; reload the match."))
     fields = {
@@ -128,16 +123,37 @@ def hand_save(
     if reason:
         hand._change_reason = reason  # type: ignore[attr-defined]
     hand.save()
-    if completed and followup:
-        match_results_store(match)
-        match_followup_queue(match)
-        notice_match(NoticeKind.RESULT_CORRECTED, match=match, note=reason)
-    if completed and resolve_dispute:
-        dispute_resolve(match=match, user=user, note=reason)
+    if completed:
+        _corrected(
+            match, user=user, reason=reason, followup=followup, resolve=resolve_dispute
+        )
     elif match.status == Match.Status.SCHEDULED:
         match.status = Match.Status.IN_PLAY
         match.save(update_fields=["status"])
     return hand
+
+
+def _same_or_conflict(hand: Hand, record: Any) -> Hand:
+    """The same hand sent again (a save replayed from a referee's device after its
+    answer was lost) is stored already: nothing changes, nothing is stored twice.
+    Anything else saved over another version is a conflict."""
+    if hand.record == record:
+        return hand
+    raise HandConflict(hand)
+
+
+def _corrected(
+    match: Match, *, user: Any, reason: str, followup: bool, resolve: bool
+) -> None:
+    """What follows a corrected hand of a completed match: the result recomputed, its
+    follow-up queued and the captains told (unless the caller does that once for
+    several hands), and the dispute it answers resolved (R15)."""
+    if followup:
+        match_results_store(match)
+        match_followup_queue(match)
+        notice_match(NoticeKind.RESULT_CORRECTED, match=match, note=reason)
+    if resolve:
+        dispute_resolve(match=match, user=user, note=reason)
 
 
 @transaction.atomic
