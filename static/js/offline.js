@@ -346,18 +346,19 @@
       if (JSON.stringify(now) === initial) drop(DRAFT + handUrl);
       else store(DRAFT + handUrl, { fields: now, at: Date.now() });
     }
-    var typedByHand = false; // a keystroke or tap of the referee, not a script's event
+    // Only the referee's own keystrokes and taps make a draft: the form's scripts
+    // (the feast picker, a restored hand) change fields too, and are not typing.
     function keepDraft(event) {
-      if (restoring) return;
-      if (event && event.isTrusted) typedByHand = true;
+      if (restoring || !event.isTrusted) return;
       window.clearTimeout(timer);
       timer = window.setTimeout(keepDraftNow, 250);
     }
     form.addEventListener("input", keepDraft);
     form.addEventListener("change", keepDraft);
+    form.addEventListener("click", keepDraft);
     // A reload or a closed tab within the pause still keeps the last keystrokes.
     window.addEventListener("pagehide", function () {
-      if (timer !== null && typedByHand) { window.clearTimeout(timer); keepDraftNow(); }
+      if (timer !== null) { window.clearTimeout(timer); keepDraftNow(); }
     });
 
     form.addEventListener("submit", function (event) {
