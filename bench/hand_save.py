@@ -1,4 +1,4 @@
-"""Saving a hand through the service (issue 5): validate, score, store, queue.
+"""Saving a hand through the service: validate, score, store, queue.
 
     .venv/bin/python bench/hand_save.py [--saves 200] [--corrections 50] [--db sqlite postgres]
 

@@ -1,4 +1,4 @@
-"""Load test of the live event day (issue 16), 127.0.0.1 only.
+"""Load test of the live event day, 127.0.0.1 only.
 
 200 viewers keep a live page open: each loads ``/live/<day>/`` once, then polls its
 board every 3 s with the version it has, as the page's htmx does (``204`` while

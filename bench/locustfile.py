@@ -1,4 +1,4 @@
-"""Bounded load test of the public pages (issue 6 "Speed"), 127.0.0.1 only.
+"""Bounded load test of the public pages, 127.0.0.1 only.
 
 50 visitors browse the home page, the championship table (sorted, filtered, a page
 further), team pages and match pages of a ``seed_bench`` federation while 5 referees

@@ -1,4 +1,4 @@
-"""Season statistics at bench scale (issue 16).
+"""Season statistics at bench scale.
 
 Builds a temporary database like ``bench/web.py`` (SQLite file, or a PostgreSQL
 database created and dropped on the server given), fills it with ``manage.py

@@ -1,4 +1,4 @@
-"""Response times of the trophy list (issue 7): name search beside a trivial view.
+"""Response times of the trophy list: name search beside a trivial view.
 
 Run against a database holding the bench seed (20,000 players, 100,000 awards):
 

@@ -1,4 +1,4 @@
-"""Public pages against a large federation (issue 6 "Speed").
+"""Public pages against a large federation.
 
 Builds a temporary database (SQLite file, or a PostgreSQL database created and dropped
 on the server given), fills it with ``manage.py seed_bench`` (300 teams x 52 matches:

@@ -1,4 +1,4 @@
-"""Statistics from the archive and the live event day (issue 16).
+"""Statistics from the archive and the live event day.
 
 The package is called ``stats``, not ``statistics``: a top-level package named
 ``statistics`` would shadow Python's standard module of that name, which Django's

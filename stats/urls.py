@@ -1,4 +1,4 @@
-"""Addresses of the statistics and the live event day (issue 16). The wiring
+"""Addresses of the statistics and the live event day. The wiring
 (``tarokk_admin/urls.py``) puts each list under its audience's prefix:
 ``urlpatterns`` public (stable: people bookmark and share them), ``api_urlpatterns``
 under ``api/`` — ``<str:…>`` so that a bad value gets a JSON 400 or 404."""

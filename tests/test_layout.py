@@ -1,4 +1,4 @@
-"""The shape of the code (issue 11 "One house"): dependencies follow the data.
+"""The shape of the code: dependencies follow the data.
 
 The shared core (``tarokk_admin/core``) imports no app; ``competitions`` imports the
 core; ``scoring`` the two below it; ``trophies`` the three below it; ``stats`` (the

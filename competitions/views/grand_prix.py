@@ -74,7 +74,7 @@ def grand_prix_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "table": table,
             "rows": rows,
             "rounds": sorted(rounds.items()),
-            # The event's days, each with its live page (issue 16).
+            # The event's days, each with its live page.
             "days": sorted({match.date for match in matches}),
             "is_official": is_official(request.user),
             "section": "grand_prix",

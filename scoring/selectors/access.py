@@ -1,4 +1,4 @@
-"""Who may see and do what with a match's hands (issue 5 "Roles", R15)."""
+"""Who may see and do what with a match's hands (R15)."""
 
 from __future__ import annotations
 

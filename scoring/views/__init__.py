@@ -1,1 +1,1 @@
-"""The result-entry workflow pages (issue 5): referees, jury, captains, officials."""
+"""The result-entry workflow pages: referees, jury, captains, officials."""

@@ -1,4 +1,4 @@
-"""The role home pages: /referee/, /jury/, /captain/ (issue 5 "Roles")."""
+"""The role home pages: /referee/, /jury/, /captain/."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Precomputed statistics of a season (issue 16): rebuilt per match by the refresh.
+"""Precomputed statistics of a season: rebuilt per match by the refresh.
 
 Two tables, both derived data that can always be thrown away and rebuilt with
 ``manage.py statistics_rebuild``:

@@ -1,4 +1,4 @@
-"""The live event day (issue 16): every public match of a day with its line-ups,
+"""The live event day: every public match of a day with its line-ups,
 hand-by-hand scores and running totals, grouped by event, with the event's standings
 as they stand (a Grand Prix's totals, R15; a cup tie's points).
 

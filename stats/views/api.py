@@ -1,4 +1,4 @@
-"""The statistics JSON API (issue 16), read-only, no login; shapes in the README.
+"""The statistics JSON API, read-only, no login; shapes in the README.
 
 ``GET /api/statistics/`` — one line per season; ``/api/statistics/<year>/`` — the
 federation's season; ``…/teams/`` and ``…/players/`` — the lists;

@@ -1,4 +1,4 @@
-"""The live event day (issue 16): ``/live/<date>/``, its projector mode and the small
+"""The live event day: ``/live/<date>/``, its projector mode and the small
 board fragment the open pages poll.
 
 Updating without a reload: the board carries the version of its own content (a hash,

@@ -1,4 +1,4 @@
-"""The federation's season statistics and the lists of teams and players (issue 16).
+"""The federation's season statistics and the lists of teams and players.
 
 Bodies are cached (``tarokk_admin.core.page_cache``) under the data mark that
 ``season_with_mark`` reads with the season: a warm page is one query."""

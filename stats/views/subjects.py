@@ -1,4 +1,4 @@
-"""A team's and a player's season statistics (issue 16)."""
+"""A team's and a player's season statistics."""
 
 from __future__ import annotations
 

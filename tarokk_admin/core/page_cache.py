@@ -1,4 +1,4 @@
-"""Cached page bodies (issue 6 "Speed"): the one page-cache module of the project.
+"""Cached page bodies: the one page-cache module of the project.
 
 A page's body is rendered once and kept in the cache under a key that changes
 whenever the rows it shows change. The key is read cheaply, in ONE query of scalar

@@ -1,4 +1,4 @@
-"""A large federation for benchmarks (issue 6 "Speed"): by default 300 teams playing
+"""A large federation for benchmarks: by default 300 teams playing
 52 championship matches each (7,800 matches, 62,400 hands) and 2,000 players.
 
 Fast: rows go in with ``bulk_create``; hands reuse a pool of generated records, each

@@ -1,4 +1,4 @@
-"""A live event day for ``seed_demo`` (issue 16): "Téli Grand Prix" played today.
+"""A live event day for ``seed_demo``: "Téli Grand Prix" played today.
 
 Eight demo teams; round 1 was played this morning (completed), round 2 is in play now
 with a few hands entered in each match, refereed by the demo ``referee`` — so the

@@ -1,4 +1,4 @@
-"""A bench seed for the trophy list: many players and awards in bulk (issue 7).
+"""A bench seed for the trophy list: many players and awards in bulk.
 
 Used by ``manage.py seed_trophy_bench`` and ``bench/trophies.py``. The players'
 federation numbers start with ``BENCH-``, so the seed can remove its own rows and

@@ -1,4 +1,4 @@
-"""The live event day in a real browser (issue 16): a hand a referee saves through the
+"""The live event day in a real browser: a hand a referee saves through the
 score-sheet form appears on an open live page within 5 s, without a reload; the
 projector mode shows one match at a time and moves on by itself."""
 

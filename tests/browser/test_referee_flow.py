@@ -1,4 +1,4 @@
-"""A referee enters a whole match at the table through the form (issue 5 checks):
+"""A referee enters a whole match at the table through the form:
 logs in, opens the assigned match, enters 8 hands (one refused with its error on the
 field, then fixed), completes the match and sees the match points (R11)."""
 

@@ -1,4 +1,4 @@
-"""The Django admin for officials (issue 5): the main pages load, with a bounded
+"""The Django admin for officials: the main pages load, with a bounded
 number of queries, and only for officials."""
 
 from __future__ import annotations

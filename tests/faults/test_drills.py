@@ -1,4 +1,4 @@
-"""Fault drills (issue 12 "Trust") on a whole site as ``make serve`` runs it
+"""Fault drills on a whole site as ``make serve`` runs it
 (gunicorn gthread + a Celery worker) with a PostgreSQL cluster and a Redis of its
 own, never the shared ones:
 

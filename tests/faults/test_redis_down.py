@@ -1,4 +1,4 @@
-"""Redis down (issue 12 "Trust"), with a Redis of the test's own that it stops and
+"""Redis down, with a Redis of the test's own that it stops and
 starts: public pages serve from the database, a referee completes a match, and the
 match's follow-up runs once Redis is back."""
 

@@ -1,4 +1,4 @@
-"""A small season built by hand for the statistics tests (issue 16).
+"""A small season built by hand for the statistics tests.
 
 Three teams of the 2026 championship; every hand is a score sheet written out here,
 so every statistic can be worked out on paper. The default facts (tests'

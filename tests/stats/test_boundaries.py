@@ -1,4 +1,4 @@
-"""The statistics and live pages (issue 16) carry no inline script and no event
+"""The statistics and live pages carry no inline script and no event
 handler attribute, so they run under a Content-Security-Policy without
 'unsafe-inline'. (Where the app sits, above trophies and beneath the wiring, is
 pinned by tests/test_layout.py.)"""

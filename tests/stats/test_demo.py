@@ -1,4 +1,4 @@
-"""``seed_demo`` gives a live day and statistics to look at (issue 16): the demo's
+"""``seed_demo`` gives a live day and statistics to look at: the demo's
 "Téli Grand Prix" is played today, round 1 completed and round 2 in play for the
 demo referee, and its completed matches are counted by the follow-up task."""
 

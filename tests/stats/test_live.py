@@ -1,4 +1,4 @@
-"""The live event day (issue 16): every public match of a day with line-ups, hand
+"""The live event day: every public match of a day with line-ups, hand
 scores and running totals, the event's standings as they stand; a poll that costs
 one query while nothing changed and brings the new board once a hand is saved."""
 

@@ -1,5 +1,5 @@
 """The statistics pages and the JSON API agree with the hand-built season's numbers
-worked out on paper (issue 16), in a bounded number of queries, in both languages;
+worked out on paper, in a bounded number of queries, in both languages;
 bad addresses get a clear answer, never a 500."""
 
 from __future__ import annotations

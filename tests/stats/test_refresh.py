@@ -1,4 +1,4 @@
-"""The season statistics follow the stored hands (issue 16): every number of the
+"""The season statistics follow the stored hands: every number of the
 hand-built season computed by hand, and kept right through completion, correction
 and void by the one refresh the follow-up task calls."""
 

@@ -1,4 +1,4 @@
-"""Never stale (issue 12 "Trust"): every cached public page is read warm, then data
+"""Never stale: every cached public page is read warm, then data
 changes through every entry point - the services (the admin only reads), the
 ``import_matches`` command in another process and the worker delivering a follow-up -
 and every page, read again at once, shows every change.

@@ -1,4 +1,4 @@
-"""Recompute the season statistics from the stored hands (issue 16).
+"""Recompute the season statistics from the stored hands.
 
 The follow-up of every completed, corrected or voided match keeps them in step; this
 command is for data written around the services (``seed_bench``, a restored backup)

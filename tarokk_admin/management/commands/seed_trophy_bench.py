@@ -1,4 +1,4 @@
-"""``manage.py seed_trophy_bench``: the trophy list's bench data (issue 7)."""
+"""``manage.py seed_trophy_bench``: the trophy list's bench data."""
 
 from __future__ import annotations
 

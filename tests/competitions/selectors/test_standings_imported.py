@@ -1,5 +1,5 @@
 """Standings of a season brought in with ``import_matches`` against tables computed by
-hand (issue 6 "Tests", R11, R15): ordering, the tie-breaks (best single match, then
+hand (R11, R15): ordering, the tie-breaks (best single match, then
 best trophy: higher value, then later catalogue row), a full tie sharing a rank
 (1, 2, 2, 4 — by team name within it), and a Grand Prix's raw totals.
 

@@ -1,4 +1,4 @@
-"""Public pages (issue 6): championship table with filters, sorting and exports; team,
+"""Public pages: championship table with filters, sorting and exports; team,
 match, Grand Prix, free games and home pages; a fixed number of SQL queries whatever
 the data size; non-public matches hidden (R15); the officials' Grand Prix pages."""
 

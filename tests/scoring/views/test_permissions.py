@@ -1,4 +1,4 @@
-"""Every result-entry view, allowed and refused for each role (issue 5 "Roles"):
+"""Every result-entry view, allowed and refused for each role:
 anonymous visitors go to the login page, the others get a 403 page saying why."""
 
 from __future__ import annotations

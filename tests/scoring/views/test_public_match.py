@@ -1,4 +1,4 @@
-"""The public match page (issue 16): who announced and who called a contra by name
+"""The public match page: who announced and who called a contra by name
 from the line-ups, the number a Trumps message states, corrected hands marked with
 the day of the correction, and the match record as a public download (R15: only for
 matches the visitor may see)."""

@@ -1,4 +1,4 @@
-"""The public pages' cached HTML (issue 6 "Speed", competitions/selectors/page_cache):
+"""The public pages' cached HTML (competitions/selectors/page_cache):
 never stale after a hand, a completion, a correction, a void, a trophy or a re-flag;
 a non-public match never reaches an anonymous visitor from the cache (R15); languages
 never share a body; fewer queries on a warm cache."""

@@ -1,4 +1,4 @@
-"""The demo cup of ``seed_demo`` (issue 8): in progress, one tie decided by
+"""The demo cup of ``seed_demo``: in progress, one tie decided by
 tie-breakers (the first of them level), everything through the services."""
 
 import pytest

@@ -72,7 +72,7 @@ def test_missing_role_groups_stop_with_one_sentence():
     assert not get_user_model().objects.exists()
 
 
-# --- the living federation (issue 5) ---------------------------------------------
+# --- the living federation ---------------------------------------------
 
 MODELS = (
     "competitions.Player",

@@ -1,5 +1,5 @@
 """Matches brought in with the matches file award their trophies like any completed
-match (issue 7, R14)."""
+match (R14)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The trophy list's cached page (issue 7 "Speed"): a new trophy, cup or points
+"""The trophy list's cached page: a new trophy, cup or points
 change shows at once, each search has its own copy, the officials' button is never
 cached across users, fewer queries on a warm cache (R14)."""
 
