@@ -8,7 +8,7 @@ import threading
 from pathlib import Path
 
 import pytest
-from django.test.testcases import LiveServerThread
+from django.test.testcases import LiveServerThread, TransactionTestCase
 
 # Playwright's sync API runs an event loop; without this every live-server test fails
 # with SynchronousOnlyOperation.
@@ -27,13 +27,19 @@ def _serial_when_shared(self, connections_override=None):
     server = _create_server(self, connections_override=connections_override)
     if not connections_override:
         return server
-    lock = threading.Lock()
     set_app = server.set_app
 
     def set_serial_app(app):
         def serial(environ, start_response):
-            with lock:
-                return app(environ, start_response)
+            # The whole exchange, closing included (request_finished and its
+            # receivers use the connection too), before the next may start.
+            with _SHARED_CONNECTION:
+                response = app(environ, start_response)
+                try:
+                    return [b"".join(response)]
+                finally:
+                    if hasattr(response, "close"):
+                        response.close()
 
         set_app(serial)
 
@@ -42,6 +48,29 @@ def _serial_when_shared(self, connections_override=None):
 
 
 LiveServerThread._create_server = _serial_when_shared
+
+# Held by a live-server request on the shared in-memory SQLite, and by the test's
+# flush of the database after a browser test: a request still running when the
+# browser closed (a preview after the last keystroke) ends before the flush starts.
+_SHARED_CONNECTION = threading.Lock()
+_fixture_teardown = TransactionTestCase._fixture_teardown
+
+
+def _teardown_after_requests(self):
+    with _SHARED_CONNECTION:
+        _fixture_teardown(self)
+
+
+TransactionTestCase._fixture_teardown = _teardown_after_requests
+
+
+@pytest.fixture(scope="session")
+def live_server(django_db_setup, live_server):
+    """pytest-django's live server, started after the test database exists: started
+    before it (when a browser test is the first to need a database), the server does
+    not see the database is SQLite in memory, so each request thread opens its own
+    connection to it, and those lock each other's tables."""
+    return live_server
 
 
 @pytest.fixture(scope="session")
