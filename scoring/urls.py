@@ -7,6 +7,7 @@ from django.urls import path
 
 from scoring.views import (
     completion,
+    feast_data,
     hand,
     jury_given,
     lists,
@@ -35,6 +36,7 @@ referee_urlpatterns = [
     # The referee offline: the service worker looks after every page under referee/.
     path("sw.js", offline.service_worker, name="service_worker"),
     path("offline/", offline.offline_page, name="offline"),
+    path("feasts.<str:language>.js", feast_data.feast_data, name="feast_data"),
     path("offline/token/", offline.offline_token, name="offline_token"),
     path("matches/<int:pk>/", match.match_detail, name="match"),
     path(

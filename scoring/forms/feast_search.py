@@ -14,6 +14,8 @@ in ``static/js/feast_picker.js``; nothing is ever chosen by the ranking itself.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import unicodedata
 from functools import lru_cache
 from typing import Any
@@ -182,3 +184,15 @@ def picker_data() -> dict[str, Any]:
             if f.group is Group.SILENT
         },
     }
+
+
+@lru_cache(maxsize=8)
+def picker_script(language: str) -> tuple[bytes, str]:
+    """:func:`picker_data` in ``language`` as a script the hand form loads (it sets
+    ``window.TarokkFeastData``), and its version: the data changes only with a
+    release, so browsers and the referee's service worker keep it once, instead of
+    every hand form carrying it."""
+    with translation.override(language):
+        data = json.dumps(picker_data(), ensure_ascii=False, separators=(",", ":"))
+    body = f"window.TarokkFeastData={data};\n".encode()
+    return body, hashlib.sha256(body).hexdigest()[:12]

@@ -166,6 +166,26 @@ def feast_params(form: Any) -> dict[str, Any]:
 
 
 @register.filter
+def row_fields(form: Any) -> list[Any]:
+    """The fields an announcement row shows: the parameters its feast takes (R12),
+    not the others (the page does not have them), nor the remove flag."""
+    p = feast_params(form)
+    taken = {f"card{i}" for i in range(p["cards"])} | {
+        f"suit{i}" for i in range(p["suits"])
+    }
+    if p["count"]:
+        taken.add("count")
+    return [
+        field
+        for field in form.visible_fields()
+        if field.name != "DELETE"
+        and (
+            field.name in taken or not field.name.startswith(("card", "suit", "count"))
+        )
+    ]
+
+
+@register.filter
 def lookup(mapping: Any, key: Any) -> Any:
     return mapping.get(key) if mapping else None
 

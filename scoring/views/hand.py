@@ -17,13 +17,13 @@ from competitions.selectors.disputes import match_has_open_dispute
 from scoring.engine import score_hand_record, sheet_from_play
 from scoring.forms import RecordUploadForm, hand_forms, place_errors, record_from_forms
 from scoring.forms.compare import hand_differences
-from scoring.forms.feast_search import picker_data
 from scoring.forms.messages import readable_errors
 from scoring.forms.record import PlacedErrors, defence_facts
 from scoring.models import Hand
 from scoring.selectors.access import hand_editable_by
 from scoring.services.hands import HandConflict, HandRejected, hand_judge, hand_save
 from scoring.views.access import load_match, match_view_check
+from scoring.views.feast_data import feast_data_url
 from scoring.views.match import edit_refusal
 from tarokk_admin.core.errors import ServiceError
 from tarokk_admin.core.params import whole_number
@@ -117,7 +117,7 @@ def _context(
         "correction": match.status == Match.Status.COMPLETED,
         "open_dispute": match.status == Match.Status.COMPLETED
         and match_has_open_dispute(match),
-        "picker": picker_data(),
+        "feast_data_src": feast_data_url(),
         **extra,
     }
 

@@ -28,11 +28,13 @@ from scoring.models import Hand
 from scoring.selectors.access import hand_editable_by
 from scoring.services.hands import HandConflict, HandRejected, hand_save
 from scoring.views.access import load_match
+from scoring.views.feast_data import feast_data_url, languages
 from tarokk_admin.core.errors import ServiceError
 from tarokk_admin.core.params import whole_number
 
 # What a referee's page needs besides its HTML, kept on the device when the service
-# worker is installed (the pages themselves are kept as they are visited).
+# worker is installed (the pages themselves are kept as they are visited); the feast
+# picker's catalogue in each language is added to these.
 ASSETS = (
     "vendor/bootstrap/bootstrap.min.css",
     "css/tarokk.css",
@@ -62,6 +64,7 @@ def _worker_config() -> str:
     import json
 
     assets = [static(name) for name in ASSETS]
+    assets += [feast_data_url(language) for language in languages()]
     pages = [reverse("referee:offline"), reverse("referee:home")]
     source = _worker_source()
     version = hashlib.sha256(source + json.dumps([assets, pages]).encode()).hexdigest()[

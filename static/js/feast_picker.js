@@ -1,7 +1,8 @@
 /* The feast picker: an ARIA 1.2 combobox with a listbox over the announcement
    catalogue, enhancing the row's <select> (which stays the form's field, hidden).
    - Typing only filters; nothing is chosen until a click, a tap or Enter on an option.
-   - Names come from the page's JSON data block (#feast-data): the English, Hungarian
+   - Names come from the catalogue script the page loads first (window.TarokkFeastData,
+     /referee/feasts.<language>.js): the English, Hungarian
      and German names, the code and the table names ("trull", "ultimo", "kismadár"),
      matched accent- and case-blind: exact names first, then names whose leading words
      are what is typed, then names starting with it, then a word starting with it, then containing it; ties keep the sheet's order
@@ -35,8 +36,7 @@
 
   function loadData() {
     if (data) return data;
-    var el = document.getElementById("feast-data");
-    try { data = JSON.parse(el ? el.textContent : "{}"); } catch (e) { data = {}; }
+    data = window.TarokkFeastData || {};
     data.names = data.names || {};
     data.silent = data.silent || {};
     return data;

@@ -81,8 +81,16 @@
     form.addEventListener("submit", hold);
     for (var guard = 0; total && add && parseInt(total.value, 10) < wanted && guard < 60; guard++) add.click();
     form.removeEventListener("submit", hold);
+    // The feasts first: a row gets the fields its feast declares (referee.js), and
+    // then they are there to take what was typed in them.
+    form.querySelectorAll("select.feast-select").forEach(function (el) {
+      var kept = values[el.name];
+      if (!kept || el.value === kept[0]) return;
+      el.value = kept[0];
+      el.dispatchEvent(new Event("change", { bubbles: true }));
+    });
     var used = {};
-    Array.prototype.forEach.call(form.elements, function (el) {
+    Array.prototype.slice.call(form.elements).forEach(function (el) {
       var name = el.name;
       if (!name || NOT_KEPT[name] || el.type === "file" || el.type === "submit" || el.type === "button") return;
       var list = values[name] || [];

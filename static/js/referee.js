@@ -18,30 +18,48 @@
   var feastParams = null;
 
   function paramsOf(code) {
-    if (!feastParams) {
-      var el = document.getElementById("feast-data");
-      try { feastParams = JSON.parse(el ? el.textContent : "{}").params || {}; } catch (e) { feastParams = {}; }
-    }
+    if (!feastParams) feastParams = (window.TarokkFeastData || {}).params || {};
     return feastParams[code] || {};
+  }
+
+  /* The row's parameter fields (R12) are those its feast takes, in the template's
+     order: missing ones are copied from #announcement-params, others removed (the
+     page sends no card for a feast that declares none). */
+  function placeParams(row, data) {
+    var holder = row.querySelector(".params");
+    var template = document.getElementById("announcement-params");
+    if (!holder || !template) return;
+    var prefix = row.dataset.prefix;
+    Array.prototype.forEach.call(template.content.children, function (slot) {
+      var name = slot.dataset.slot;
+      var n = parseInt(name.replace(/\D/g, "") || "0", 10);
+      var wanted = name.indexOf("card") === 0 ? n < (data.cards || 0)
+        : name.indexOf("suit") === 0 ? n < (data.suits || 0) : data.count === 1;
+      var present = holder.querySelector('[data-slot="' + name + '"]');
+      if (!wanted) {
+        if (present) present.remove();
+        return;
+      }
+      if (present) {
+        holder.appendChild(present); // keeps the template's order
+        return;
+      }
+      var box = document.createElement("div");
+      box.innerHTML = slot.outerHTML.replace(/announcements-__prefix__/g, prefix);
+      holder.appendChild(box.firstElementChild);
+    });
   }
 
   function showParams(row) {
     var select = row.querySelector("select.feast-select");
     var data = paramsOf(select ? select.value : "");
-    var cards = data.cards || 0;
-    var suits = data.suits || 0;
     var message = data.message === 1;
+    placeParams(row, data);
     row.querySelectorAll("[data-param]").forEach(function (el) {
       var name = el.dataset.param;
-      var n = parseInt(name.replace(/\D/g, "") || "0", 10);
-      var show = false;
-      if (name.indexOf("card") === 0) show = n < cards;
-      else if (name.indexOf("suit") === 0) show = n < suits;
-      else if (name === "count") show = data.count === 1;
-      else if (name === "made") show = !message;
-      else if (name === "contra") show = !message && data.contra !== 0;
-      else if (name === "message-note") show = message;
-      el.hidden = !show;
+      if (name === "made") el.hidden = message;
+      else if (name === "contra") el.hidden = message || data.contra === 0;
+      else if (name === "message-note") el.hidden = !message;
     });
   }
 

@@ -2,7 +2,8 @@
    which puts self.TAROKK_SW = {version, assets, pages, offline, static} before this).
    - the referee's pages: network first, the last copy seen on this device when the
      network fails, else the "no connection" page;
-   - static files: from the device once kept (their names change with each release);
+   - static files and the feast catalogue: from the device once kept (their names
+     change with each release);
    - a hand form posted when the network fails (the browser thought it was online):
      answered with the same page again, marked so that offline.js keeps the hand;
    - a page asks it to keep copies of the pages the referee opens next ("warm"). */
@@ -104,7 +105,9 @@
       else if (request.method === "POST" && HAND_PATH.test(url.pathname)) event.respondWith(postedHand(request));
       return;
     }
-    if (request.method === "GET" && url.pathname.indexOf(CONFIG.static) === 0) {
+    var kept = url.pathname.indexOf(CONFIG.static) === 0 ||
+      CONFIG.assets.indexOf(url.pathname + url.search) !== -1; // the feast catalogue
+    if (request.method === "GET" && kept) {
       event.respondWith(asset(request));
     }
   });

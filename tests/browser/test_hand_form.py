@@ -206,3 +206,53 @@ def test_the_first_field_is_an_early_tab_stop(hand_page):
     else:
         pytest.fail("no skip link to the first field in the first 5 Tab stops")
     assert page.evaluate("document.activeElement.id") == "id_attack_trumps"
+
+
+def _choose(page, typed: str, code: str) -> None:
+    page.fill(SEARCH, typed)
+    page.click(f"#id_announcements-0-feast-opt-{code}")
+
+
+def test_a_feast_brings_the_fields_it_declares_and_they_survive_a_reload_R12(
+    hand_page,
+):
+    """A row carries only the fields its feast declares: they come with the feast
+    and go with it, what is typed in them is kept in the draft, and saved."""
+    page, match = hand_page
+    card = page.locator("#id_announcements-0-card0")
+    suits = page.locator("select[name^=announcements-0-suit]")
+    expect(card).to_have_count(0)  # a blank row declares nothing
+    _choose(page, "fácán", "pheasant")  # Pheasant: the first trick, one card
+    expect(card).to_be_visible()
+    expect(page.locator("#id_announcements-0-card1")).to_have_count(0)
+    expect(suits).to_have_count(0)
+    _choose(page, "red", "red_and_black")  # two suits, no card
+    expect(card).to_have_count(0)
+    expect(suits).to_have_count(2)
+    _choose(page, "fácán", "pheasant")
+    expect(suits).to_have_count(0)
+    card.select_option("I")
+    page.click("label[for=id_announcements-0-announcer_3]")  # the defence's catcher
+    page.click("label[for=id_announcements-0-made_1]")  # failed
+    page.fill("#id_attack_trumps", "12")
+    page.fill("#id_attack_honours", "1")
+    page.click("label[for=id_attack_middle_0]")
+    page.click("label[for=id_attack_middle_2]")
+    page.fill("#id_tricks", "6")
+    expect(page.locator(".verdict-ok")).to_be_visible()
+    page.reload()  # typed, not saved: the draft brings the card back with its feast
+    expect(page.locator("#offline-draft")).to_be_visible()
+    expect(page.locator(SELECT)).to_have_value("pheasant")
+    expect(card).to_have_value("I")
+    with page.expect_navigation():
+        page.click("#save-hand")
+    stored = Hand.objects.get(match=match, number=1).record["announcements"]
+    assert stored == [
+        {
+            "feast": "pheasant",
+            "team": "defence",
+            "by": "catcher",
+            "cards": ["I"],
+            "made": False,
+        }
+    ]

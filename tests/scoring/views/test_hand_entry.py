@@ -97,8 +97,38 @@ def test_editing_a_stored_hand_shows_its_record_and_version(client, match):
     assert 'name="version" value="1"' in html
     assert 'name="attack_trumps" value="12"' in html
     assert '<option value="red_and_black" selected>' in html
-    # What each feast declares is in the page's data block, once (R12).
-    assert '"red_and_black": {"cards": 0, "suits": 2, "count": 0' in html
+    # The row has the fields its feast declares, two suits and no card (R12); the
+    # page holds the others once, for the script to copy when the feast changes.
+    rows = html.split('data-prefix="announcements-')
+    cash, pheasant, red_and_black = rows[1], rows[2], rows[3]
+    assert 'name="announcements-2-suit1"' in red_and_black
+    assert 'name="announcements-2-card0"' not in red_and_black
+    assert 'name="announcements-1-card0"' in pheasant
+    assert 'name="announcements-1-card1"' not in pheasant
+    assert not any(name in cash for name in ("-card0", "-suit0", "-count"))
+    assert html.count('<template id="announcement-params">') == 1
+    assert html.count('name="announcements-__prefix__-card0"') == 1
+
+
+def test_the_feast_catalogue_is_one_versioned_script_kept_for_good_R12(client, match):
+    client.force_login(match.referee)
+    html = client.get(url(match)).content.decode()
+    src = html.split('<script src="/referee/feasts.en.js?v=')[1].split('"')[0]
+    response = client.get(f"/referee/feasts.en.js?v={src}")
+    assert response["Content-Type"].startswith("text/javascript")
+    assert "immutable" in response["Cache-Control"]
+    body = response.content.decode()
+    assert '"red_and_black":{"cards":0,"suits":2,"count":0' in body
+    assert '"four_kings":"Four Kings (20)"' in body
+    hungarian = client.get("/referee/feasts.hu.js").content.decode()
+    assert '"four_kings":"Négy király (20)"' in hungarian
+    # An old page's address after a release: answered, but kept only briefly.
+    assert "immutable" not in client.get("/referee/feasts.en.js?v=old")["Cache-Control"]
+    missing = client.get("/referee/feasts.xx.js")
+    assert missing.status_code == 404
+    assert "No feast catalogue in the language “xx”; there are: en, hu." in (
+        missing.content.decode()
+    )
 
 
 def test_a_conflict_shows_the_other_version_keeps_mine_and_can_overwrite(client, match):
@@ -229,3 +259,17 @@ def test_removing_a_row_without_javascript(client, match):
     data["remove"] = "announcements-3-x"  # not a row: ignored
     html = client.post(url(match), data).content.decode()
     assert html.split('data-prefix="announcements-3"')[1].startswith(">")
+
+
+def test_the_preview_answers_for_the_fields_each_row_has_R12(client, match):
+    """The preview's error slots are those of the page: a row's parameter fields
+    only for a feast that takes them (the page has no others to put them in)."""
+    client.force_login(match.referee)
+    html = client.post(url(match, tail="preview/"), hand_post(SPEC_EXAMPLE)).content
+    html = html.decode()
+    assert 'id="err-announcements-0-contra" hx-swap-oob="true"' in html  # cash
+    assert 'id="err-announcements-0-card0"' not in html
+    assert 'id="err-announcements-1-card0" hx-swap-oob="true"' in html  # pheasant
+    assert 'id="err-announcements-1-card1"' not in html
+    assert 'id="err-announcements-2-suit1" hx-swap-oob="true"' in html  # red and black
+    assert 'id="err-announcements-2-count"' not in html

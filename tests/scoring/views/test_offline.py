@@ -43,21 +43,29 @@ def test_service_worker_looks_after_the_referee_pages_and_names_its_files(client
 
 def test_the_worker_keeps_every_static_file_the_referee_pages_load(client, match):
     """Offline, a referee page works only with its scripts and styles: every file it
-    loads from /static/ is one the worker keeps."""
+    loads (from /static/, and the feast catalogue in either language) is one the
+    worker keeps."""
     first = client.get("/referee/sw.js").content.decode().splitlines()[0]
     kept = set(
         json.loads(first.removeprefix("self.TAROKK_SW = ").rstrip(";"))["assets"]
     )
     client.force_login(match.referee)
-    for path in (
-        "/referee/",
-        f"/referee/matches/{match.pk}/",
-        f"/referee/matches/{match.pk}/hands/1/",
+    loaded_anywhere = set()
+    for path, language in (
+        ("/referee/", "en"),
+        (f"/referee/matches/{match.pk}/", "en"),
+        (f"/referee/matches/{match.pk}/hands/1/", "en"),
+        (f"/referee/matches/{match.pk}/hands/1/", "hu"),
     ):
-        html = client.get(path).content.decode()
+        html = client.get(path, HTTP_ACCEPT_LANGUAGE=language).content.decode()
         loaded = set(re.findall(r'(?:src|href)="(/static/[^"]+)"', html))
+        loaded |= set(re.findall(r'<script src="(/[^"]+)"', html))
         assert loaded, path
         assert loaded - kept == set(), path
+        loaded_anywhere |= loaded
+    assert {"/referee/feasts.en.js", "/referee/feasts.hu.js"} <= {
+        name.split("?")[0] for name in loaded_anywhere
+    }
 
 
 def test_the_policy_lets_the_worker_run(client):
