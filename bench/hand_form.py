@@ -21,13 +21,11 @@ Goals: at most 9 taps plus the keys; the page under 60 KB; p95 under 30 ms.
 
 from __future__ import annotations
 
-import argparse
 import os
 import socket
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 from urllib.request import urlopen
@@ -37,6 +35,8 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tarokk_admin.settings.test")
+
+from scale import scale_arguments, seeded_database  # noqa: E402
 
 PASSWORD = "bench-pass-1"
 PHONE = {"width": 390, "height": 844}
@@ -177,53 +177,27 @@ def count_taps(base: str, match) -> tuple[Counter, dict]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--postgres", help="server URL; a temporary database is made")
-    parser.add_argument("--teams", type=int, default=300)
-    parser.add_argument("--matches", type=int, default=52)
-    parser.add_argument("--players", type=int, default=2000)
-    parser.add_argument("-n", type=int, default=200, help="requests per figure")
-    args = parser.parse_args()
+    args = scale_arguments(__doc__, requests=200).parse_args()
+    with seeded_database(args) as run:
+        from django.conf import settings
+        from django.test import Client
+        from django.test.utils import override_settings
 
-    from web import postgres_database
+        from competitions.models import Match
+        from scoring.services.hands import hand_save
+        from tarokk_admin.core.roles import Role
 
-    cleanup = None
-    if args.postgres:
-        database_url, cleanup = postgres_database(args.postgres)
-        backend = "PostgreSQL"
-    else:
-        folder = tempfile.mkdtemp(prefix="tarokk-bench-")
-        database_url = f"sqlite:///{folder}/bench.sqlite3"
-        backend = "SQLite"
-    os.environ["DATABASE_URL"] = database_url
-    import django
-
-    django.setup()
-    from django.conf import settings
-    from django.core.management import call_command
-    from django.test import Client
-    from django.test.utils import override_settings
-
-    from competitions.models import Match
-    from scoring.services.hands import hand_save
-    from tarokk_admin.core.roles import Role
-
-    server = None
-    try:
-        call_command("migrate", verbosity=0)
-        call_command(
-            "seed_bench", teams=args.teams, matches=args.matches, players=args.players
-        )
         people = users()
         match = open_match(people[Role.REFEREE])
         settings.ALLOWED_HOSTS = ["*"]
 
         port = free_port()
         server = serve(port)
-        counter, record = count_taps(f"http://127.0.0.1:{port}", match)
-        server.terminate()
-        server.wait(10)
-        server = None
+        try:
+            counter, record = count_taps(f"http://127.0.0.1:{port}", match)
+        finally:
+            server.terminate()
+            server.wait(10)
 
         from tests.scoring.kit import SPEC_EXAMPLE, ann, hand, hand_post
 
@@ -261,7 +235,7 @@ def main() -> None:
                 lambda: client.post(f"{form_url}6/preview/", full), args.n
             ),
         }
-        print(f"{backend}: {Match.objects.count()} matches in the database")
+        print(f"{run.backend}: {Match.objects.count()} matches in the database")
         print(
             f"taps for a clean hand with one announcement: {len(counter.taps)} taps"
             f" + {counter.keys} keys ({', '.join(counter.taps)})"
@@ -274,11 +248,6 @@ def main() -> None:
         print("|---|---|---|---|---|")
         for name, values in figures.items():
             print(f"| {name} | " + " | ".join(f"{v:.1f}" for v in values) + " |")
-    finally:
-        if server is not None:
-            server.kill()
-        if cleanup:
-            cleanup()
 
 
 if __name__ == "__main__":

@@ -23,12 +23,10 @@ completed match under 1 s on PostgreSQL.
 
 from __future__ import annotations
 
-import argparse
 import datetime as dt
 import os
 import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -36,7 +34,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tarokk_admin.settings.test")
 
-from bench.web import postgres_database  # noqa: E402
+from bench.scale import scale_arguments, seeded_database  # noqa: E402
 
 
 def measure_interleaved(client, urls: dict[str, str], n: int) -> dict:
@@ -147,43 +145,18 @@ def refresh_figures(n: int) -> dict[str, list[tuple[float, int]]]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--postgres", help="server URL; a temporary database is made")
+    parser = scale_arguments(__doc__)
     parser.add_argument(
         "--database", help="or the URL of an existing empty database to fill (kept)"
     )
-    parser.add_argument("--teams", type=int, default=300)
-    parser.add_argument("--matches", type=int, default=52)
-    parser.add_argument("--players", type=int, default=2000)
-    parser.add_argument("-n", type=int, default=60, help="requests per page")
     parser.add_argument("--refreshes", type=int, default=20)
     args = parser.parse_args()
+    with seeded_database(args, existing=args.database or "") as run:
+        from django.conf import settings
+        from django.core.management import call_command
+        from django.test import Client
+        from django.test.utils import override_settings
 
-    cleanup = None
-    if args.database:
-        database_url = args.database
-        backend = "PostgreSQL" if args.database.startswith("postgres") else "SQLite"
-    elif args.postgres:
-        database_url, cleanup = postgres_database(args.postgres)
-        backend = "PostgreSQL"
-    else:
-        folder = tempfile.mkdtemp(prefix="tarokk-bench-")
-        database_url = f"sqlite:///{folder}/bench.sqlite3"
-        backend = "SQLite"
-    os.environ["DATABASE_URL"] = database_url
-    import django
-
-    django.setup()
-    from django.conf import settings
-    from django.core.management import call_command
-    from django.test import Client
-    from django.test.utils import override_settings
-
-    try:
-        call_command("migrate", verbosity=0)
-        call_command(
-            "seed_bench", teams=args.teams, matches=args.matches, players=args.players
-        )
         started = time.perf_counter()
         call_command("statistics_rebuild", year=2026)
         rebuilt = time.perf_counter() - started
@@ -208,7 +181,7 @@ def main() -> None:
             figures = measure_interleaved(client, pages, args.n)
         refreshes = refresh_figures(args.refreshes)
         base = figures["trivial template view"][0]
-        print(f"{backend}: statistics_rebuild of the bench season {rebuilt:.1f} s")
+        print(f"{run.backend}: statistics_rebuild of the bench season {rebuilt:.1f} s")
         print("| page | median ms | p95 ms | x trivial (median) |")
         print("|---|---|---|---|")
         for name, (median, p95) in figures.items():
@@ -222,9 +195,6 @@ def main() -> None:
                 f"| a match {name} | {statistics.median(times):.1f} | "
                 f"{max(times):.1f} | {'–'.join(map(str, (queries[0], queries[-1])))} |"
             )
-    finally:
-        if cleanup:
-            cleanup()
 
 
 if __name__ == "__main__":

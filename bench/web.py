@@ -17,19 +17,19 @@ Goals: each page within 3x the trivial view; full standings under 2 s on Postgre
 
 from __future__ import annotations
 
-import argparse
 import os
 import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tarokk_admin.settings.test")
+
+from scale import scale_arguments, seeded_database  # noqa: E402
 
 
 def trivial(request):
@@ -62,60 +62,12 @@ def measure(client, url: str, n: int) -> tuple[float, float]:
     return statistics.median(times), times[int(0.95 * (len(times) - 1))]
 
 
-def postgres_database(url: str):
-    import psycopg
-
-    parts = urlsplit(url)
-    name = f"tarokk_bench_{os.getpid()}"
-    admin = psycopg.connect(url, autocommit=True)
-    admin.execute(f'CREATE DATABASE "{name}"')
-
-    def drop() -> None:
-        from django.db import connections
-
-        connections.close_all()
-        admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        admin.close()
-
-    return urlunsplit(parts._replace(path=f"/{name}")), drop
-
-
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--postgres", help="server URL; a temporary database is made")
-    parser.add_argument("--teams", type=int, default=300)
-    parser.add_argument("--matches", type=int, default=52)
-    parser.add_argument("--players", type=int, default=2000)
-    parser.add_argument("-n", type=int, default=60, help="requests per page")
-    args = parser.parse_args()
-
-    cleanup = None
-    if args.postgres:
-        database_url, cleanup = postgres_database(args.postgres)
-        backend = "PostgreSQL"
-    else:
-        folder = tempfile.mkdtemp(prefix="tarokk-bench-")
-        database_url = f"sqlite:///{folder}/bench.sqlite3"
-        backend = "SQLite"
-    os.environ["DATABASE_URL"] = database_url
-    import django
-
-    django.setup()
-    from django.conf import settings
-    from django.core.management import call_command
-    from django.test import Client
-    from django.test.utils import override_settings
-
-    try:
-        call_command("migrate", verbosity=0)
-        started = time.perf_counter()
-        call_command(
-            "seed_bench",
-            teams=args.teams,
-            matches=args.matches,
-            players=args.players,
-        )
-        seeded = time.perf_counter() - started
+    args = scale_arguments(__doc__).parse_args()
+    with seeded_database(args) as run:
+        from django.conf import settings
+        from django.test import Client
+        from django.test.utils import override_settings
 
         from competitions.models import Match, Season, Team
         from competitions.selectors.standings import championship_table
@@ -141,7 +93,9 @@ def main() -> None:
                 name: measure(client, url, args.n) for name, url in pages.items()
             }
         base = figures["trivial template view"][0]
-        print(f"{backend}: seed_bench {seeded:.1f} s; {len(rows)} teams in the table")
+        print(
+            f"{run.backend}: seed_bench {run.seconds:.1f} s; {len(rows)} teams in the table"
+        )
         print("| page | median ms | p95 ms | x trivial (median) |")
         print("|---|---|---|---|")
         for name, (median, p95) in figures.items():
@@ -150,9 +104,6 @@ def main() -> None:
             f"full standings recomputed: median {statistics.median(recompute) * 1000:.0f}"
             f" ms, best {min(recompute) * 1000:.0f} ms (goal < 2000 ms on PostgreSQL)"
         )
-    finally:
-        if cleanup:
-            cleanup()
 
 
 if __name__ == "__main__":

@@ -11,14 +11,14 @@ from functools import lru_cache
 from typing import Any
 
 from django import forms
-from django.utils.functional import lazy
+from django.utils.functional import cached_property, lazy
 from django.utils.text import format_lazy
 from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring.engine.cards import MAGNIFIERS, MIDDLE, SUIT_NAMES, SUITS
 from scoring.engine.catalogue import FEASTS, SILENT, Group, SuitParam
-from scoring.forms.widgets import FastSelect
+from scoring.forms.widgets import FastHiddenInput, FastNumberInput, FastSelect
 
 SIDES = ("attack", "defence")
 ROLES = ("driver", "catcher")
@@ -91,7 +91,7 @@ def _int_field(label: Any, help_text: Any = "") -> forms.IntegerField:
         label=label,
         required=False,
         help_text=help_text,
-        widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "num"}),
+        widget=FastNumberInput(attrs={"inputmode": "numeric", "class": "num"}),
     )
 
 
@@ -151,7 +151,7 @@ class HandForm(StyledForm):
     tricks = _int_field(_("Tricks won by the attack"), _("optional, 0–10"))
     attack_silent = _checkboxes(_("Silent premiums of the attack"), SILENT_CHOICES)
     defence_silent = _checkboxes(_("Silent premiums of the defence"), SILENT_CHOICES)
-    version = forms.IntegerField(required=False, widget=forms.HiddenInput)
+    version = forms.IntegerField(required=False, widget=FastHiddenInput)
     reason = forms.CharField(
         label=_("Reason for the correction"),
         required=False,
@@ -247,9 +247,16 @@ class AnnouncementForm(StyledForm):
 
 
 class BaseAnnouncementFormSet(forms.BaseFormSet):
+    @cached_property
+    def management_form(self) -> forms.Form:
+        form = super().management_form
+        for field in form.fields.values():
+            field.widget = FastHiddenInput()
+        return form
+
     def get_deletion_widget(self) -> forms.Widget:
         # Set by the row's "Remove" button (a submit button without JavaScript).
-        return forms.HiddenInput(attrs={"data-delete": ""})
+        return FastHiddenInput(attrs={"data-delete": ""})
 
 
 AnnouncementFormSet = forms.formset_factory(

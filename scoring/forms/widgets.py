@@ -1,6 +1,7 @@
-"""A ``<select>`` rendered in Python: the hand form has one feast list of 65 options,
-three card and two suit lists per announcement row, and Django's template-per-option
-rendering made those most of the page's server time. Same markup as Django's."""
+"""Widgets rendered in Python: the hand form has one feast list of 65 options and a
+contra list per announcement row, number fields and hidden fields, and Django's
+template per widget, per attribute and per option made those most of the page's
+server time. Same markup as Django's."""
 
 from __future__ import annotations
 
@@ -38,3 +39,28 @@ class FastSelect(forms.Select):
                 parts.append(option(code, label))
         parts.append("</select>")
         return mark_safe("".join(parts))
+
+
+class FastInputMixin:
+    """An ``<input>`` (number, hidden) without the widget templates."""
+
+    input_type: str
+
+    def render(
+        self, name: str, value: Any, attrs: Any = None, renderer: Any = None
+    ) -> SafeString:
+        final = self.build_attrs(self.attrs, attrs)  # type: ignore[attr-defined]
+        shown = self.format_value(value)  # type: ignore[attr-defined]
+        value_attr = "" if shown is None else f' value="{conditional_escape(shown)}"'
+        return mark_safe(
+            f'<input type="{self.input_type}" name="{conditional_escape(name)}"'
+            f"{value_attr}{flatatt(final)}>"
+        )
+
+
+class FastNumberInput(FastInputMixin, forms.NumberInput):
+    pass
+
+
+class FastHiddenInput(FastInputMixin, forms.HiddenInput):
+    pass

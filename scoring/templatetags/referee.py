@@ -15,6 +15,7 @@ from django import template
 from django.forms.utils import flatatt
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from scoring.engine.catalogue import FEASTS, SuitParam
@@ -138,6 +139,93 @@ def announcer_field(placed: Any, field: Any, sides: Any) -> SafeString:
         mark_safe("".join(rows)),
         error_slot(placed, field),
     )
+
+
+def _param_slots(placed: Any, form: Any, p: dict[str, Any]) -> str:
+    """The parameter fields the row's feast takes (R12), each in its grid column
+    (``data-slot``: referee.js adds and removes them when the feast changes)."""
+    slots = [("col-4", field) for field in form.card_fields()[: p["cards"]]]
+    slots += [("col-6", field) for field in form.suit_fields()[: p["suits"]]]
+    if p["count"]:
+        slots.append(("col-6", form["count"]))
+    return "".join(
+        f'<div class="{col}" data-slot="{field.name}">'
+        f"{sheet_field(placed, field, param=field.name)}</div>"
+        for col, field in slots
+    )
+
+
+@register.simple_tag
+def announcement_row(placed: Any, form: Any, sides: Any, number: int) -> SafeString:
+    """One announcement row (R6, R8, R12): the feast, the announcer, the parameters
+    the feast takes, the outcome and the contra (neither for a message)."""
+    p = feast_params(form)
+    feast = form["feast"]
+    remove = ""
+    if "DELETE" in form.fields:
+        remove = format_html(
+            '{}<button type="submit" name="remove" value="{}" class="btn '
+            'btn-outline-danger btn-touch remove-row" data-remove-row>{}<span '
+            'class="visually-hidden"> {}</span></button>',
+            form["DELETE"].as_widget(),
+            form.prefix,
+            _("Remove"),
+            _("this announcement"),
+        )
+    deleted = " hidden" if getattr(form, "cleaned_data", {}).get("DELETE") else ""
+    note_hidden = "" if p["message"] else " hidden"
+    errors = "".join(
+        format_html('<div class="field-error">{}</div>', e)
+        for e in form.non_field_errors()
+    )
+    return format_html(
+        '<fieldset class="card announcement mb-2" data-row data-prefix="{}"{}>'
+        '<div class="card-body"><div class="d-flex justify-content-between '
+        'align-items-center mb-1"><legend class="h6 mb-0">{} <span '
+        'class="row-number">{}</span></legend>{}</div>'
+        '<div class="feast-picker" data-feast-picker><label class="form-label" '
+        'for="{}" id="{}-label">{}</label>{}{}</div>{}'
+        '<div class="row g-2 params">{}</div><div class="row g-2">'
+        '<div class="col-12 col-sm-6">{}</div><div class="col-12 col-sm-6">{}</div>'
+        '</div><p class="small text-body-secondary mb-0 message-note" '
+        'data-param="message-note"{}>{}</p>{}</div></fieldset>',
+        form.prefix,
+        mark_safe(deleted),
+        _("Announcement"),
+        number or "",
+        remove,
+        feast.id_for_label,
+        feast.id_for_label,
+        feast.label,
+        feast.as_widget(),
+        error_slot(placed, feast),
+        announcer_field(placed, form["announcer"], sides),
+        mark_safe(_param_slots(placed, form, p)),
+        sheet_field(placed, form["made"], param="made", hidden=p["message"]),
+        sheet_field(placed, form["contra"], param="contra", hidden=not p["contra"]),
+        mark_safe(note_hidden),
+        _("A message is always made and cannot be contra'd (R6)."),
+        mark_safe(errors),
+    )
+
+
+_PARAMS_TEMPLATE: dict[str, SafeString] = {}
+
+
+@register.simple_tag
+def announcement_params(formset: Any) -> SafeString:
+    """Every parameter field of a row (R12), blank, for referee.js to copy into a row
+    whose feast takes it (``__prefix__`` becomes the row's prefix). The same for
+    every page in a language: built once."""
+    language = get_language() or ""
+    if language not in _PARAMS_TEMPLATE:
+        form = formset.empty_form
+        every = {"cards": len(form.card_fields()), "suits": len(form.suit_fields())}
+        _PARAMS_TEMPLATE[language] = format_html(
+            '<template id="announcement-params">{}</template>',
+            mark_safe(_param_slots(None, form, {**every, "count": True})),
+        )
+    return _PARAMS_TEMPLATE[language]
 
 
 @register.simple_tag
