@@ -197,7 +197,7 @@ class AnnouncementForm(StyledForm):
         label=_("Feast"),
         required=False,
         choices=feast_choices,
-        widget=FastSelect(attrs={"class": "feast-select"}),
+        widget=FastSelect(attrs={"class": "feast-select"}, options_key=get_language),
     )
     announcer = forms.ChoiceField(
         label=_("Announced by"),
@@ -223,20 +223,6 @@ class AnnouncementForm(StyledForm):
             (p, gettext("contra by %(player)s") % {"player": labels[p]})
             for p in PLAYERS
         ]
-        for i in range(MAX_CARDS):
-            self.fields[f"card{i}"] = forms.ChoiceField(
-                label=_("Declared card %(n)s") % {"n": i + 1},
-                required=False,
-                choices=CARD_CHOICES,
-                widget=FastSelect,
-            )
-        for i in range(MAX_SUITS):
-            self.fields[f"suit{i}"] = forms.ChoiceField(
-                label=_("Suit %(n)s") % {"n": i + 1},
-                required=False,
-                choices=SUIT_CHOICES,
-                widget=FastSelect,
-            )
         self.style()
 
     def card_fields(self) -> list[forms.BoundField]:
@@ -244,6 +230,24 @@ class AnnouncementForm(StyledForm):
 
     def suit_fields(self) -> list[forms.BoundField]:
         return [self[f"suit{i}"] for i in range(MAX_SUITS)]
+
+
+# The declared cards and suits (R12), after the declared fields: built once, copied
+# with the others for each row.
+for _i in range(MAX_CARDS):
+    AnnouncementForm.base_fields[f"card{_i}"] = forms.ChoiceField(
+        label=lazy(lambda n=_i + 1: gettext("Declared card %(n)s") % {"n": n}, str)(),
+        required=False,
+        choices=CARD_CHOICES,
+        widget=FastSelect(options_key=get_language),
+    )
+for _i in range(MAX_SUITS):
+    AnnouncementForm.base_fields[f"suit{_i}"] = forms.ChoiceField(
+        label=lazy(lambda n=_i + 1: gettext("Suit %(n)s") % {"n": n}, str)(),
+        required=False,
+        choices=SUIT_CHOICES,
+        widget=FastSelect(options_key=get_language),
+    )
 
 
 class BaseAnnouncementFormSet(forms.BaseFormSet):

@@ -5,7 +5,9 @@ server time. Same markup as Django's."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Hashable
+from html import escape
+from typing import Any, ClassVar
 
 from django import forms
 from django.forms.utils import flatatt
@@ -14,31 +16,48 @@ from django.utils.safestring import SafeString, mark_safe
 
 
 class FastSelect(forms.Select):
+    """``options_key``: for a list whose options depend only on what it returns (the
+    language), the options are built once per field name (without the form's
+    prefix), key and chosen value."""
+
+    _options: ClassVar[dict[Hashable, str]] = {}
+
+    def __init__(
+        self, attrs: Any = None, choices: Any = (), options_key: Any = None
+    ) -> None:
+        super().__init__(attrs, choices)
+        self.options_key = options_key
+
     def render(
         self, name: str, value: Any, attrs: Any = None, renderer: Any = None
     ) -> SafeString:
         final = self.build_attrs(self.attrs, attrs)
         final["name"] = name
-        chosen = {str(v) for v in self.format_value(value)}
-        parts = [f"<select{flatatt(final)}>"]
+        chosen = frozenset(str(v) for v in self.format_value(value))
+        if self.options_key is None:
+            options = self._render_options(chosen)
+        else:
+            key = (name.rsplit("-", 1)[-1], self.options_key(), chosen)
+            options = self._options.get(key)
+            if options is None:
+                options = self._options[key] = self._render_options(chosen)
+        return mark_safe(f"<select{flatatt(final)}>{options}</select>")
 
+    def _render_options(self, chosen: frozenset[str]) -> str:
         def option(code: Any, label: Any) -> str:
             code = "" if code is None else str(code)
             selected = " selected" if code in chosen else ""
-            return (
-                f'<option value="{conditional_escape(code)}"{selected}>'
-                f"{conditional_escape(str(label))}</option>"
-            )
+            return f'<option value="{escape(code)}"{selected}>{escape(str(label))}</option>'
 
+        parts = []
         for code, label in self.choices:
             if isinstance(label, (list, tuple)):
-                parts.append(f'<optgroup label="{conditional_escape(str(code))}">')
+                parts.append(f'<optgroup label="{escape(str(code))}">')
                 parts.extend(option(c, lab) for c, lab in label)
                 parts.append("</optgroup>")
             else:
                 parts.append(option(code, label))
-        parts.append("</select>")
-        return mark_safe("".join(parts))
+        return "".join(parts)
 
 
 class FastInputMixin:

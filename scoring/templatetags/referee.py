@@ -9,6 +9,7 @@ scripts and the tests know (``sheet-field``, ``toggle-group``, ``err-<name>`` sl
 
 from __future__ import annotations
 
+from html import escape
 from typing import Any
 
 from django import template
@@ -55,24 +56,17 @@ def choice_inputs(field: Any) -> str:
     value = field.value()
     chosen = {str(v) for v in (value if isinstance(value, list | tuple) else [value])}
     chosen.discard("None")
+    name = escape(field.html_name)
     parts = []
     for i, (code, label) in enumerate(field.field.choices):
-        attrs = {
-            "type": kind,
-            "name": field.html_name,
-            "value": str(code),
-            "class": "btn-check",
-            "id": f"{field.auto_id}_{i}",
-            "checked": str(code) in chosen,
-        }
+        code = str(code)
+        ident = escape(f"{field.auto_id}_{i}")
+        checked = " checked" if code in chosen else ""
         parts.append(
-            format_html(
-                '<input{}><label class="btn btn-outline-secondary toggle" '
-                'for="{}">{}</label>',
-                flatatt(attrs),
-                attrs["id"],
-                label,
-            )
+            f'<input class="btn-check" id="{ident}" name="{name}" type="{kind}" '
+            f'value="{escape(code)}"{checked}><label class="btn '
+            f'btn-outline-secondary toggle" for="{ident}">{conditional_escape(label)}'
+            "</label>"
         )
     return "".join(parts)
 
