@@ -45,6 +45,7 @@ ASSETS = (
     "js/referee.js",
     "js/feast_picker.js",
     "js/offline.js",
+    "img/favicon.svg",
 )
 
 
