@@ -1,13 +1,16 @@
-"""The Django admin for officials: hands, read-only (a hand is changed through the
-referee's page, judged by the engine, never edited as raw JSON)."""
+"""The Django admin for officials: hands and imports, read-only (a hand is changed
+through the referee's page, judged by the engine, never edited as raw JSON; an import
+is started and followed on the officials' import page)."""
 
 from __future__ import annotations
 
 from django.contrib import admin
+from django.urls import reverse
+from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 from simple_history.admin import SimpleHistoryAdmin
 
-from scoring.models import Hand
+from scoring.models import Hand, ImportRun
 from tarokk_admin.core.admin import OfficialAdminMixin, pretty_json
 
 
@@ -52,3 +55,46 @@ class HandAdmin(OfficialAdminMixin, SimpleHistoryAdmin):
     @admin.display(description=_("result"))
     def result_pretty(self, hand: Hand) -> str:
         return pretty_json(hand.result)
+
+
+@admin.register(ImportRun)
+class ImportRunAdmin(OfficialAdminMixin, admin.ModelAdmin):
+    list_display = (
+        "file_name",
+        "status",
+        "user",
+        "total",
+        "imported",
+        "created_at",
+        "finished_at",
+    )
+    list_filter = ("status",)
+    list_select_related = ("user",)
+    search_fields = ("file_name", "user__username")
+    date_hierarchy = "created_at"
+    fields = (
+        "file_name",
+        "status",
+        "user",
+        "total",
+        "checked",
+        "stored",
+        "imported",
+        "present",
+        "failure",
+        "errors_pretty",
+        "created_at",
+        "updated_at",
+        "finished_at",
+        "page",
+    )
+    readonly_fields = fields
+
+    @admin.display(description=_("problems"))
+    def errors_pretty(self, run: ImportRun) -> str:
+        return pretty_json(run.errors)
+
+    @admin.display(description=_("import page"))
+    def page(self, run: ImportRun) -> str:
+        url = reverse("officials:import_run", args=[run.pk])
+        return format_html('<a href="{}">{}</a>', url, url)

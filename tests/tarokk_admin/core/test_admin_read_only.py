@@ -18,6 +18,7 @@ from django.urls import reverse
 from competitions.models import Notice
 from competitions.services.matches import jury_approve, match_complete
 from scoring.services.hands import hand_save
+from scoring.services.imports.runs import import_run_create
 from tarokk_admin.core.background import followup_queue
 from tarokk_admin.core.roles import Role
 from tests.competitions.kit import drawn_cup, linked_player, sitting_of
@@ -123,6 +124,7 @@ def federation(django_capture_on_commit_callbacks):
     )
     table = [linked_player() for _ in range(3)]
     sitting_of([(table[0], 1), (table[1], 2), (table[2], 3)], confirm_by=table[1].user)
+    import_run_create(user=official, file_name="matches.json", content="{}")
     return official
 
 
@@ -191,3 +193,19 @@ def test_accounts_stay_in_djangos_own_admin_for_superusers_only(client, federati
     assert client.get(reverse("admin:auth_user_changelist")).status_code == 403
     client.force_login(UserFactory(is_staff=True, is_superuser=True))
     assert client.get(reverse("admin:auth_user_add")).status_code == 200
+
+
+def test_an_import_is_read_in_the_admin_with_its_problems_and_page(client, federation):
+    from scoring.models import ImportRun
+
+    run = ImportRun.objects.get()
+    ImportRun.objects.filter(pk=run.pk).update(
+        status="failed", errors=[{"path": "/matches/0", "message": "no such team"}]
+    )
+    client.force_login(federation)
+    listing = client.get(reverse("admin:scoring_importrun_changelist")).content
+    assert b"matches.json" in listing
+    page = client.get(reverse("admin:scoring_importrun_change", args=[run.pk]))
+    html = page.content.decode()
+    assert "no such team" in html
+    assert f'href="/officials/import/{run.pk}/"' in html
