@@ -26,7 +26,7 @@ from competitions.services.claims import player_account_link, player_claim_make
 from competitions.services.free_games import free_games_competition
 from competitions.services.matches import match_create
 from competitions.services.sittings import sitting_confirm, sitting_record
-from tarokk_admin.demo.accounts import DEMO_PASSWORD
+from tarokk_admin.demo.accounts import DEMO_PASSWORD, demo_email
 from tarokk_admin.demo.common import (
     demo_day,
     demo_match_play,
@@ -76,7 +76,12 @@ SITTINGS: tuple[tuple[Any, ...], ...] = (
 
 def _account(username: str, first: str, last: str) -> tuple[Any, bool]:
     user, created = get_user_model().objects.get_or_create(
-        username=username, defaults={"first_name": first, "last_name": last}
+        username=username,
+        defaults={
+            "first_name": first,
+            "last_name": last,
+            "email": demo_email(username),
+        },
     )
     if created:
         user.set_password(DEMO_PASSWORD)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 
 import pytest
+from django.contrib.auth import get_user_model
 
 from competitions.models import (
     Competition,
@@ -141,6 +142,14 @@ def test_r15_demo_free_games_have_sittings_of_every_variant_and_royal_games(
             sitting.results.values_list("player_id", flat=True)
         )
     assert PlayerClaim.objects.filter(status=PlayerClaim.Status.PENDING).count() == 1
+    accounts = get_user_model().objects.filter(
+        username__in=["player", "tablemate", "newcomer"]
+    )
+    assert sorted(accounts.values_list("email", flat=True)) == [
+        "newcomer@example.org",
+        "player@example.org",
+        "tablemate@example.org",
+    ]
     tables = free_games_tables(season=season)
     assert [t.key for t in tables][:4] == ["royal", "emperor", "illustrated", "high"]
     assert len(tables) == 7  # royal + 6 variant tables (3 of them named)

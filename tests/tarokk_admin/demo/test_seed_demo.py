@@ -37,6 +37,9 @@ def test_first_run_creates_one_account_per_role_and_prints_the_logins():
         assert user.check_password(DEMO_PASSWORD)
         assert list(user.groups.values_list("name", flat=True)) == [account.role]
         assert f"username {account.username}" in output
+        # An address at the reserved example.org: the demo's notices have someone
+        # to go to, and never reach anyone.
+        assert user.email == f"{account.username}@example.org"
     assert {a.role for a in DEMO_ACCOUNTS} == set(Role)
     assert DEMO_PASSWORD in output
 
