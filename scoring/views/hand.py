@@ -268,6 +268,9 @@ def hand_upload(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     hand = _stored_hand(match, number)
     form = RecordUploadForm(request.POST, request.FILES)
     upload_errors: list[dict[str, str]] = []
+    reason = request.POST.get("reason", "")
+    # A correction may answer the match's dispute, as on the form (R15).
+    resolve = correction and request.POST.get("resolve_dispute") == "on"
     if form.is_valid():
         raw = request.POST.get("version") or ""
         try:
@@ -277,7 +280,8 @@ def hand_upload(request: HttpRequest, pk: int, number: int) -> HttpResponse:
                 record=form.cleaned_data["record"],
                 user=request.user,
                 version=whole_number(raw) or None,
-                reason=request.POST.get("reason", ""),
+                reason=reason,
+                resolve_dispute=resolve,
             )
         except HandRejected as error:
             upload_errors = readable_errors(error.errors, derived=False)
@@ -303,4 +307,6 @@ def hand_upload(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         upload_form=form,
         upload_errors=upload_errors,
         upload_open=True,
+        upload_reason=reason,
+        upload_resolve=resolve,
     )

@@ -149,3 +149,45 @@ def test_the_resolution_note_is_shown_on_the_match_and_to_the_captain(client, di
     client.force_login(UserFactory(roles=[Role.OFFICIAL]))
     html = client.get(f"/referee/matches/{disputed.pk}/").content.decode()
     assert "The sheet stands." in html
+
+
+def test_a_correction_uploaded_as_a_record_can_resolve_the_dispute_too(
+    client, disputed
+):
+    """The upload beside the form offers the same box (R15): the uploaded hand is
+    the correction, its reason the resolution's note."""
+    import json
+
+    official = UserFactory(roles=[Role.OFFICIAL])
+    client.force_login(official)
+    page = client.get(f"/referee/matches/{disputed.pk}/hands/4/").content.decode()
+    assert 'id="upload-resolve"' in page
+    hand = Hand.objects.get(match=disputed, number=4)
+    upload = f"/referee/matches/{disputed.pk}/hands/4/upload/"
+    refused = client.post(
+        upload,
+        {
+            "version": hand.version,
+            "text": json.dumps(sheet(40)),
+            "resolve_dispute": "on",
+        },
+    )
+    assert refused.status_code == 200  # no reason: nothing stored, box still ticked
+    assert 'id="upload-resolve" checked' in refused.content.decode()
+    assert answers(disputed) == ["confirmed", "disputed"]
+    assert Hand.objects.get(match=disputed, number=4).record == hand.record
+    response = client.post(
+        upload,
+        {
+            "version": hand.version,
+            "text": json.dumps(sheet(40)),
+            "reason": "Hand 4 was 10 short",
+            "resolve_dispute": "on",
+        },
+    )
+    assert response.status_code == 302
+    assert Hand.objects.get(match=disputed, number=4).record == sheet(40)
+    assert answers(disputed) == ["resolved", "resolved"]
+    row = MatchResult.objects.get(match=disputed, team=disputed.team_b)
+    assert row.resolution_note == "Hand 4 was 10 short"
+    assert row.resolved_by == official
