@@ -2,7 +2,8 @@
 (``royal-tarokk-matches/1``, HAND_RECORD.md). Prints ``{"imported": N}`` and exits 0
 (the matches already stored are named on stderr, by their path),
 or ``{"valid": false, "errors": [...]}`` (every error with its path) and exits 1
-with nothing stored."""
+with nothing stored. Either way the import is recorded among the officials' imports
+(``/officials/import/``)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from django.db import OperationalError, transaction
 from django.utils.translation import gettext as _
 
 from scoring.management.commands._json_command import read_json
+from scoring.services.imports.runs import import_run_record
 from scoring.services.imports.store import (
     import_user,
     imports_serialise,
@@ -53,9 +55,17 @@ class Command(BaseCommand):
                 )
                 sys.exit(1)
             # The import account is created with the import, and rolled back with it.
-            outcome = matches_import(data=data, user=import_user())
+            user = import_user()
+            outcome = matches_import(data=data, user=user)
             if not outcome.ok:
                 transaction.set_rollback(True)
+        name = "stdin" if options["file"] == "-" else options["file"]
+        import_run_record(
+            file_name=name,
+            data=data,
+            outcome=outcome,
+            user=user if outcome.ok else None,
+        )
         self._print(outcome.as_json())
         if not outcome.ok:
             sys.exit(1)

@@ -29,6 +29,7 @@ from django.utils.translation import gettext as _
 
 from scoring.models import ImportRun
 from scoring.services.imports.store import (
+    ImportOutcome,
     import_user,
     matches_file_parse,
     matches_import,
@@ -67,6 +68,31 @@ def import_run_create(*, user: Any, file_name: str, content: str | bytes) -> Imp
         run.content = json.dumps(data, ensure_ascii=False)
     run.save()
     return run
+
+
+def import_run_record(
+    *, file_name: str, data: Any, outcome: ImportOutcome, user: Any = None
+) -> ImportRun:
+    """Record an import done outside the import page (``manage.py import_matches``)
+    as a finished run, so officials see it among the imports: stored, or refused
+    with its problems (``user``: the import account for a stored import, None for a
+    refused one, which recorded nothing under it)."""
+    matches = data.get("matches") if isinstance(data, dict) else None
+    total = len(matches) if isinstance(matches, list) else 0
+    now = timezone.now()
+    return ImportRun.objects.create(
+        user=user,
+        file_name=file_name[:255],
+        status=Status.DONE,
+        total=total,
+        checked=total,
+        stored=outcome.imported + outcome.present if outcome.ok else 0,
+        imported=outcome.imported,
+        present=outcome.present_paths,
+        errors=[_nul_escaped(error) for error in outcome.errors],
+        updated_at=now,
+        finished_at=now,
+    )
 
 
 def import_run_inline(run: ImportRun) -> bool:

@@ -114,6 +114,40 @@ def test_import_stores_completed_matches_with_the_engines_results_r11(tmp_path):
 
 
 @pytest.mark.django_db
+def test_a_command_line_import_is_recorded_among_the_officials_imports(
+    tmp_path, client
+):
+    """Stored or refused, an import by ``manage.py import_matches`` shows on the
+    officials' import page like one uploaded there."""
+    from scoring.models import ImportRun
+
+    data = matches_file(entry(1), entry(2, teams=("Dunakeszi", "Kisfaludy")))
+    assert run_command(data, tmp_path)[0] == 0
+    assert run_command(data, tmp_path)[0] == 0  # again: both already stored
+    bad = copy.deepcopy(data)
+    bad["matches"][1]["record"]["hands"][0]["attack"]["trumps"] = 30
+    assert run_command(bad, tmp_path)[0] == 1
+    first, again, refused = ImportRun.objects.order_by("pk")
+    assert (first.status, first.total, first.imported, first.errors) == (
+        "done",
+        2,
+        2,
+        [],
+    )
+    assert first.user.username == "import"
+    assert first.file_name.endswith("matches.json")
+    assert (again.imported, again.present) == (0, ["/matches/0", "/matches/1"])
+    assert refused.imported == 0
+    assert refused.user is None  # nothing was recorded under the import account
+    assert refused.errors
+    assert refused.errors[0]["path"].startswith("/matches/1/")
+    assert Match.objects.count() == 2
+    client.force_login(UserFactory(roles=[Role.OFFICIAL]))
+    page = client.get(reverse("officials:import_run", args=[refused.pk])).text
+    assert "/matches/1/" in page
+
+
+@pytest.mark.django_db
 def test_import_creates_teams_players_memberships_and_the_competition(tmp_path):
     code, _out, _err = run_command(matches_file(entry(1)), tmp_path)
     assert code == 0
