@@ -57,8 +57,12 @@ _fixture_teardown = TransactionTestCase._fixture_teardown
 
 
 def _teardown_after_requests(self):
-    with _SHARED_CONNECTION:
+    if not _SHARED_CONNECTION.acquire(timeout=120):
+        pytest.fail("a live-server request still ran two minutes after the test")
+    try:
         _fixture_teardown(self)
+    finally:
+        _SHARED_CONNECTION.release()
 
 
 TransactionTestCase._fixture_teardown = _teardown_after_requests

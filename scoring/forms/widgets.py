@@ -17,10 +17,11 @@ from django.utils.safestring import SafeString, mark_safe
 
 class FastSelect(forms.Select):
     """``options_key``: for a list whose options depend only on what it returns (the
-    language), the options are built once per field name (without the form's
-    prefix), key and chosen value."""
+    language), the options' markup is built once per field name (without the form's
+    prefix) and key; each rendering only marks the chosen ones. Whatever is posted,
+    the cache holds one entry per list and language."""
 
-    _options: ClassVar[dict[Hashable, str]] = {}
+    _options: ClassVar[dict[Hashable, list[tuple[str | None, str]]]] = {}
 
     def __init__(
         self, attrs: Any = None, choices: Any = (), options_key: Any = None
@@ -33,31 +34,44 @@ class FastSelect(forms.Select):
     ) -> SafeString:
         final = self.build_attrs(self.attrs, attrs)
         final["name"] = name
-        chosen = frozenset(str(v) for v in self.format_value(value))
+        chosen = {str(v) for v in self.format_value(value)}
         if self.options_key is None:
-            options = self._render_options(chosen)
+            parts = self._parts()
         else:
-            key = (name.rsplit("-", 1)[-1], self.options_key(), chosen)
-            options = self._options.get(key)
-            if options is None:
-                options = self._options[key] = self._render_options(chosen)
+            key = ("select", name.rsplit("-", 1)[-1], self.options_key())
+            parts = self._options.get(key) or self._options.setdefault(
+                key, self._parts()
+            )
+        options = "".join(
+            f"{html} selected>"
+            if code in chosen
+            else f"{html}>"
+            if code is not None
+            else html
+            for code, html in parts
+        )
         return mark_safe(f"<select{flatatt(final)}>{options}</select>")
 
-    def _render_options(self, chosen: frozenset[str]) -> str:
-        def option(code: Any, label: Any) -> str:
-            code = "" if code is None else str(code)
-            selected = " selected" if code in chosen else ""
-            return f'<option value="{escape(code)}"{selected}>{escape(str(label))}</option>'
+    def _parts(self) -> list[tuple[str | None, str]]:
+        """The options' markup in pieces: ``(code, '<option value="…"')`` for an
+        option's opening tag (closed with or without ``selected``), ``(None, text)``
+        for the rest."""
+        parts: list[tuple[str | None, str]] = []
 
-        parts = []
+        def option(code: Any, label: Any) -> None:
+            code = "" if code is None else str(code)
+            parts.append((code, f'<option value="{escape(code)}"'))
+            parts.append((None, f"{escape(str(label))}</option>"))
+
         for code, label in self.choices:
             if isinstance(label, (list, tuple)):
-                parts.append(f'<optgroup label="{escape(str(code))}">')
-                parts.extend(option(c, lab) for c, lab in label)
-                parts.append("</optgroup>")
+                parts.append((None, f'<optgroup label="{escape(str(code))}">'))
+                for c, lab in label:
+                    option(c, lab)
+                parts.append((None, "</optgroup>"))
             else:
-                parts.append(option(code, label))
-        return "".join(parts)
+                option(code, label)
+        return parts
 
 
 class FastInputMixin:

@@ -51,6 +51,9 @@
   }
 
   function showParams(row) {
+    // Without the catalogue (its script did not load) the row stays as the server
+    // rendered it: nothing a referee typed is removed.
+    if (!window.TarokkFeastData) return;
     var select = row.querySelector("select.feast-select");
     var data = paramsOf(select ? select.value : "");
     var message = data.message === 1;

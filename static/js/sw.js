@@ -96,6 +96,18 @@
     });
   }
 
+  // The feast catalogue an older page kept on the device asks for (a release
+  // later): the copy kept now, when the network cannot give that version.
+  var CATALOGUE = /\/feasts\.[\w-]+\.js$/;
+
+  function catalogue(request) {
+    return asset(request).catch(function () {
+      return caches.match(request, { ignoreSearch: true }).then(function (kept) {
+        return kept || Response.error();
+      });
+    });
+  }
+
   self.addEventListener("fetch", function (event) {
     var request = event.request;
     var url = new URL(request.url);
@@ -105,9 +117,11 @@
       else if (request.method === "POST" && HAND_PATH.test(url.pathname)) event.respondWith(postedHand(request));
       return;
     }
-    var kept = url.pathname.indexOf(CONFIG.static) === 0 ||
-      CONFIG.assets.indexOf(url.pathname + url.search) !== -1; // the feast catalogue
-    if (request.method === "GET" && kept) {
+    if (request.method === "GET" && inScope(url) && CATALOGUE.test(url.pathname)) {
+      event.respondWith(catalogue(request));
+      return;
+    }
+    if (request.method === "GET" && url.pathname.indexOf(CONFIG.static) === 0) {
       event.respondWith(asset(request));
     }
   });

@@ -266,3 +266,41 @@ def test_a_save_lost_on_the_way_is_kept_and_a_conflict_on_sending_is_shown(
     expect(page.locator(".offline-count")).to_have_count(0)
     assert page.evaluate("localStorage.length") == 0
     context.close()
+
+
+def test_an_older_pages_feast_catalogue_is_answered_offline_with_the_kept_one(
+    live_server, browser
+):
+    """A hand page kept from before a release asks for the catalogue's old version:
+    offline, the worker answers with the version it keeps, so the picker still has
+    its names and the row its fields (R12)."""
+    Group.objects.get_or_create(name=Role.REFEREE.value)
+    referee = UserFactory(username="jatekvezeto", roles=[Role.REFEREE])
+    match = ready_match(referee=referee)
+    base = live_server.url
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    page.goto(f"{base}/accounts/login/?next=/referee/")
+    page.fill("input[name=username]", "jatekvezeto")
+    page.fill("input[name=password]", "secret-pass")
+    with page.expect_navigation():
+        page.click("main form button[type=submit]")
+    assert page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.goto(f"{base}/referee/matches/{match.pk}/hands/1/")
+    wait_until(lambda: page.evaluate("!!navigator.serviceWorker.controller"))
+    context.set_offline(True)
+    old = page.evaluate(
+        """async () => {
+            const answer = await fetch("/referee/feasts.en.js?v=before-the-release");
+            return [answer.status, await answer.text()];
+        }"""
+    )
+    assert old[0] == 200
+    assert '"full_honours":["full honours"' in old[1]
+    missing = page.evaluate(
+        """() => fetch("/referee/feasts.xx.js?v=1").then(() => "answered",
+                                                      () => "network error")"""
+    )
+    assert missing == "network error"  # nothing kept for it: offline, no answer
+    context.close()

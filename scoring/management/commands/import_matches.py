@@ -2,12 +2,14 @@
 (``royal-tarokk-matches/1``, HAND_RECORD.md). Prints ``{"imported": N}`` and exits 0
 (the matches already stored are named on stderr, by their path),
 or ``{"valid": false, "errors": [...]}`` (every error with its path) and exits 1
-with nothing stored. Either way the import is recorded among the officials' imports
-(``/officials/import/``)."""
+with nothing stored. Every file read is recorded among the officials' imports
+(``/officials/import/``): stored, or refused with its problems (a file that cannot
+be read, or an import told to try again because another is being stored, is not)."""
 
 from __future__ import annotations
 
 import json
+import logging
 import sys
 from typing import Any
 
@@ -18,10 +20,13 @@ from django.utils.translation import gettext as _
 from scoring.management.commands._json_command import read_json
 from scoring.services.imports.runs import import_run_record
 from scoring.services.imports.store import (
+    ImportOutcome,
     import_user,
     imports_serialise,
     matches_import,
 )
+
+logger = logging.getLogger(__name__)
 
 
 class Command(BaseCommand):
@@ -38,6 +43,8 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         data, error = read_json(options["file"])
         if error:
+            if error.get("code") != "unreadable_file":  # read, but not JSON
+                self._record(options["file"], None, ImportOutcome(errors=[error]), None)
             self._print({"valid": False, "errors": [error]})
             sys.exit(1)
         with transaction.atomic():
@@ -59,13 +66,7 @@ class Command(BaseCommand):
             outcome = matches_import(data=data, user=user)
             if not outcome.ok:
                 transaction.set_rollback(True)
-        name = "stdin" if options["file"] == "-" else options["file"]
-        import_run_record(
-            file_name=name,
-            data=data,
-            outcome=outcome,
-            user=user if outcome.ok else None,
-        )
+        self._record(options["file"], data, outcome, user if outcome.ok else None)
         self._print(outcome.as_json())
         if not outcome.ok:
             sys.exit(1)
@@ -74,6 +75,20 @@ class Command(BaseCommand):
                 f"{outcome.present} match(es) of the file were already stored and "
                 "were not imported again: " + ", ".join(outcome.present_paths)
             )
+
+    def _record(self, path: str, data: Any, outcome: ImportOutcome, user: Any) -> None:
+        """The import among the officials' imports; the import itself stands (it
+        is committed, or refused) if recording it fails, which is said on stderr."""
+        try:
+            import_run_record(
+                file_name="stdin" if path == "-" else path,
+                data=data,
+                outcome=outcome,
+                user=user,
+            )
+        except Exception:  # the answer and exit status are the import's own
+            logger.exception("The import of %s could not be recorded", path)
+            self.stderr.write("The import could not be recorded among the imports.")
 
     def _print(self, payload: dict[str, Any]) -> None:
         self.stdout.write(json.dumps(payload, ensure_ascii=False))

@@ -142,6 +142,16 @@ def test_a_command_line_import_is_recorded_among_the_officials_imports(
     assert refused.errors
     assert refused.errors[0]["path"].startswith("/matches/1/")
     assert Match.objects.count() == 2
+    # A file that is not JSON is refused and recorded; one that cannot be read is
+    # not an import of anything.
+    assert run_command('{"format": ', tmp_path)[0] == 1
+    not_json = ImportRun.objects.order_by("pk").last()
+    assert not_json.errors[0]["code"] == "invalid_json"
+    with pytest.raises(SystemExit):
+        call_command(
+            "import_matches", str(tmp_path / "missing.json"), stdout=StringIO()
+        )
+    assert ImportRun.objects.count() == 4
     client.force_login(UserFactory(roles=[Role.OFFICIAL]))
     page = client.get(reverse("officials:import_run", args=[refused.pk])).text
     assert "/matches/1/" in page

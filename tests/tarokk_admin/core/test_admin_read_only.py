@@ -209,3 +209,4 @@ def test_an_import_is_read_in_the_admin_with_its_problems_and_page(client, feder
     html = page.content.decode()
     assert "no such team" in html
     assert f'href="/officials/import/{run.pk}/"' in html
+    assert '<link rel="icon" href="/static/img/favicon.svg"' in html  # as every page
