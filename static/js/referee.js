@@ -151,11 +151,28 @@
     if (goTo(id)) event.preventDefault();
   });
 
+  /* Whether something was typed or tapped before the scripts were ready (a quick
+     referee on a slow connection): those changes fired no preview. */
+  function changedBeforeReady(f) {
+    return Array.prototype.some.call(f.elements, function (el) {
+      if (el.type === "checkbox" || el.type === "radio") return el.checked !== el.defaultChecked;
+      if (el.tagName === "SELECT") { // the first option when none is marked
+        var initial = 0;
+        Array.prototype.forEach.call(el.options, function (o, i) { if (o.defaultSelected) initial = i; });
+        return el.selectedIndex !== initial;
+      }
+      if (el.type === "hidden" || el.type === "submit" || el.type === "button" || el.type === "file") return false;
+      return "defaultValue" in el && el.value !== el.defaultValue;
+    });
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
     var f = form();
     if (!f) return;
+    var early = changedBeforeReady(f);
     keepBlankRow();
     document.querySelectorAll("#announcements [data-row]").forEach(setUp);
+    if (early) preview();
     var add = document.getElementById("add-announcement");
     if (add) add.addEventListener("click", addRow);
     f.addEventListener("keydown", function (event) {

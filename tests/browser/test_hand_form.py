@@ -256,3 +256,34 @@ def test_a_feast_brings_the_fields_it_declares_and_they_survive_a_reload_R12(
             "made": False,
         }
     ]
+
+
+def test_what_is_typed_before_the_scripts_are_ready_is_checked_once_they_are_R5(
+    live_server, browser
+):
+    """On a slow connection the referee may type before the page's scripts run: the
+    preview then comes as soon as they do, not only at the next keystroke."""
+    match = ready_match(referee=UserFactory(username="lassu", roles=[Role.REFEREE]))
+    context = browser.new_context(viewport=PHONE, service_workers="block")
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    page.goto(f"{live_server.url}/accounts/login/")
+    page.fill("input[name=username]", "lassu")
+    page.fill("input[name=password]", "secret-pass")
+    with page.expect_navigation():
+        page.click("main form button[type=submit]")
+    held = []
+    page.route("**/static/js/referee.js", lambda route: held.append(route))
+    page.goto(
+        f"{live_server.url}/referee/matches/{match.pk}/hands/1/", wait_until="commit"
+    )
+    page.locator("#id_attack_trumps").fill("20")
+    page.locator("#id_attack_honours").fill("1")
+    page.wait_for_timeout(300)
+    assert held, "the script was not requested"
+    expect(page.locator("#err-attack_trumps")).to_have_text("")  # nothing ran yet
+    held[0].continue_()
+    expect(page.locator("#err-attack_trumps")).to_contain_text(
+        "trumps must be between 6 and 16; got 20."
+    )
+    context.close()
