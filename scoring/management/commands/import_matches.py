@@ -9,7 +9,6 @@ be read, or an import told to try again because another is being stored, is not)
 from __future__ import annotations
 
 import json
-import logging
 import sys
 from typing import Any
 
@@ -25,8 +24,6 @@ from scoring.services.imports.store import (
     imports_serialise,
     matches_import,
 )
-
-logger = logging.getLogger(__name__)
 
 
 class Command(BaseCommand):
@@ -86,9 +83,10 @@ class Command(BaseCommand):
                 outcome=outcome,
                 user=user,
             )
-        except Exception:  # the answer and exit status are the import's own
-            logger.exception("The import of %s could not be recorded", path)
-            self.stderr.write("The import could not be recorded among the imports.")
+        except Exception as error:  # the answer and exit status are the import's own
+            self.stderr.write(
+                f"The import could not be recorded among the imports: {error}"
+            )
 
     def _print(self, payload: dict[str, Any]) -> None:
         self.stdout.write(json.dumps(payload, ensure_ascii=False))

@@ -1,6 +1,7 @@
 """Every JSON entry point answers hostile JSON with an error, never a traceback."""
 
 import json
+import os
 import subprocess
 import sys
 
@@ -29,11 +30,18 @@ def test_json_parse_refuses_with_an_engine_shaped_error(text, code):
     assert error["message"].startswith("upload.json")
 
 
+def own_database(tmp_path) -> dict[str, str]:
+    """The command's environment with a database of its own (import_matches records
+    even a refused file among the imports; here it finds no tables and says so)."""
+    return {**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}"}
+
+
 @pytest.mark.parametrize("command", ["score_hand", "score_match", "import_matches"])
-def test_commands_answer_a_huge_number_with_json_not_a_traceback(command):
+def test_commands_answer_a_huge_number_with_json_not_a_traceback(command, tmp_path):
     done = subprocess.run(
         [sys.executable, "manage.py", command, "-"],
         cwd=ROOT,
+        env=own_database(tmp_path),
         input=HUGE_NUMBER,
         capture_output=True,
         text=True,
@@ -95,11 +103,12 @@ def test_good_json_is_read_as_before(text):
     ],
 )
 def test_commands_refuse_surrogates_and_repeated_keys_without_a_traceback(
-    command, text, path
+    command, text, path, tmp_path
 ):
     done = subprocess.run(
         [sys.executable, "manage.py", command, "-"],
         cwd=ROOT,
+        env=own_database(tmp_path),
         input=text,
         capture_output=True,
         text=True,
