@@ -135,17 +135,20 @@ def announcer_field(placed: Any, field: Any, sides: Any) -> SafeString:
     )
 
 
+def _taken(form: Any, p: dict[str, Any]) -> list[Any]:
+    """The parameter fields the row's feast takes (R12): its declared cards, suits
+    and count."""
+    taken = form.card_fields()[: p["cards"]] + form.suit_fields()[: p["suits"]]
+    return [*taken, form["count"]] if p["count"] else taken
+
+
 def _param_slots(placed: Any, form: Any, p: dict[str, Any]) -> str:
     """The parameter fields the row's feast takes (R12), each in its grid column
     (``data-slot``: referee.js adds and removes them when the feast changes)."""
-    slots = [("col-4", field) for field in form.card_fields()[: p["cards"]]]
-    slots += [("col-6", field) for field in form.suit_fields()[: p["suits"]]]
-    if p["count"]:
-        slots.append(("col-6", form["count"]))
     return "".join(
-        f'<div class="{col}" data-slot="{field.name}">'
-        f"{sheet_field(placed, field, param=field.name)}</div>"
-        for col, field in slots
+        f'<div class="{"col-4" if field.name.startswith("card") else "col-6"}" '
+        f'data-slot="{field.name}">{sheet_field(placed, field, param=field.name)}</div>'
+        for field in _taken(form, p)
     )
 
 
@@ -251,19 +254,12 @@ def feast_params(form: Any) -> dict[str, Any]:
 def row_fields(form: Any) -> list[Any]:
     """The fields an announcement row shows: the parameters its feast takes (R12),
     not the others (the page does not have them), nor the remove flag."""
-    p = feast_params(form)
-    taken = {f"card{i}" for i in range(p["cards"])} | {
-        f"suit{i}" for i in range(p["suits"])
-    }
-    if p["count"]:
-        taken.add("count")
+    params = {f.name for f in form.card_fields() + form.suit_fields()} | {"count"}
+    taken = {field.name for field in _taken(form, feast_params(form))}
     return [
         field
         for field in form.visible_fields()
-        if field.name != "DELETE"
-        and (
-            field.name in taken or not field.name.startswith(("card", "suit", "count"))
-        )
+        if field.name != "DELETE" and (field.name in taken or field.name not in params)
     ]
 
 
