@@ -65,6 +65,7 @@ class ImportRunAdmin(OfficialAdminMixin, admin.ModelAdmin):
         "user",
         "total",
         "imported",
+        "problem_count",
         "created_at",
         "finished_at",
     )
@@ -89,6 +90,11 @@ class ImportRunAdmin(OfficialAdminMixin, admin.ModelAdmin):
         "page",
     )
     readonly_fields = fields
+
+    @admin.display(description=_("problems"))
+    def problem_count(self, run: ImportRun) -> int:
+        """A refused file is "done" with its problems: the count tells it apart."""
+        return len(run.errors)
 
     @admin.display(description=_("problems"))
     def errors_pretty(self, run: ImportRun) -> str:

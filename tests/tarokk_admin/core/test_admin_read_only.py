@@ -205,6 +205,7 @@ def test_an_import_is_read_in_the_admin_with_its_problems_and_page(client, feder
     client.force_login(federation)
     listing = client.get(reverse("admin:scoring_importrun_changelist")).content
     assert b"matches.json" in listing
+    assert b'<td class="field-problem_count">1</td>' in listing  # a refused file
     page = client.get(reverse("admin:scoring_importrun_change", args=[run.pk]))
     html = page.content.decode()
     assert "no such team" in html
