@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import threading
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -16,24 +17,69 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 CHROMIUM = Path("/usr/bin/chromium")
 
+
+class _Gate:
+    """Live-server requests and the flush of the database after a test. The flush
+    waits for the requests still running (a preview after the last keystroke, the
+    service worker keeping the next hands) and holds new ones back until it is done:
+    a request reading tables while the flush truncates them deadlocks on PostgreSQL
+    and finds them locked on SQLite. On the tests' in-memory SQLite every thread
+    shares the test's one connection, so requests there also run one at a time
+    (at once, a page and the service worker's fetches deadlocked inside it)."""
+
+    def __init__(self) -> None:
+        self.changed = threading.Condition()
+        self.active = 0
+        self.flushing = False
+        self.serial = threading.Lock()
+
+    @contextmanager
+    def request(self, shared: bool):
+        with self.changed:
+            self.changed.wait_for(lambda: not self.flushing)
+            self.active += 1
+        try:
+            if shared:
+                with self.serial:
+                    yield
+            else:
+                yield
+        finally:
+            with self.changed:
+                self.active -= 1
+                self.changed.notify_all()
+
+    @contextmanager
+    def flush(self):
+        with self.changed:
+            self.flushing = True
+            idle = self.changed.wait_for(lambda: self.active == 0, timeout=120)
+        try:
+            if not idle:
+                pytest.fail(
+                    "a live-server request still ran two minutes after the test"
+                )
+            yield
+        finally:
+            with self.changed:
+                self.flushing = False
+                self.changed.notify_all()
+
+
+_GATE = _Gate()
 _create_server = LiveServerThread._create_server
 
 
-def _serial_when_shared(self, connections_override=None):
-    """On the in-memory SQLite of the tests every live-server thread shares the test's
-    one connection; requests at once (a page and the service worker fetching the
-    hands) then deadlock inside it. Such a server answers one request at a time; on
-    PostgreSQL each thread has its own connection and they run at once."""
+def _gated_server(self, connections_override=None):
     server = _create_server(self, connections_override=connections_override)
-    if not connections_override:
-        return server
+    shared = bool(connections_override)
     set_app = server.set_app
 
-    def set_serial_app(app):
-        def serial(environ, start_response):
+    def set_gated_app(app):
+        def gated(environ, start_response):
             # The whole exchange, closing included (request_finished and its
-            # receivers use the connection too), before the next may start.
-            with _SHARED_CONNECTION:
+            # receivers use the connection too).
+            with _GATE.request(shared):
                 response = app(environ, start_response)
                 try:
                     return [b"".join(response)]
@@ -41,28 +87,19 @@ def _serial_when_shared(self, connections_override=None):
                     if hasattr(response, "close"):
                         response.close()
 
-        set_app(serial)
+        set_app(gated)
 
-    server.set_app = set_serial_app
+    server.set_app = set_gated_app
     return server
 
 
-LiveServerThread._create_server = _serial_when_shared
-
-# Held by a live-server request on the shared in-memory SQLite, and by the test's
-# flush of the database after a browser test: a request still running when the
-# browser closed (a preview after the last keystroke) ends before the flush starts.
-_SHARED_CONNECTION = threading.Lock()
+LiveServerThread._create_server = _gated_server
 _fixture_teardown = TransactionTestCase._fixture_teardown
 
 
 def _teardown_after_requests(self):
-    if not _SHARED_CONNECTION.acquire(timeout=120):
-        pytest.fail("a live-server request still ran two minutes after the test")
-    try:
+    with _GATE.flush():
         _fixture_teardown(self)
-    finally:
-        _SHARED_CONNECTION.release()
 
 
 TransactionTestCase._fixture_teardown = _teardown_after_requests
