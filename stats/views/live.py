@@ -33,9 +33,8 @@ from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.safestring import mark_safe
-from django.utils import translation
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 

@@ -264,8 +264,8 @@ def test_hungarian_live_page(client, kit):
 
 
 def _poll_address(html: str) -> str:
-    return re.search(r'hx-get="([^"]*/board/[^"]*)"', html).group(1).replace(
-        "&amp;", "&"
+    return (
+        re.search(r'hx-get="([^"]*/board/[^"]*)"', html).group(1).replace("&amp;", "&")
     )
 
 
