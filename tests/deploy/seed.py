@@ -13,8 +13,8 @@ django.setup()
 
 from django.utils import timezone  # noqa: E402
 
-from tarokk_admin.core.roles import Role  # noqa: E402
 from competitions.models import Membership  # noqa: E402
+from tarokk_admin.core.roles import Role  # noqa: E402
 from tests.factories import MatchFactory, UserFactory, roster  # noqa: E402
 from tests.tarokk_admin.kit import federation  # noqa: E402
 

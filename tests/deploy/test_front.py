@@ -10,6 +10,7 @@ never for a signed-in one."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import socket
@@ -146,10 +147,8 @@ def test_slow_clients_do_not_stop_the_site_and_are_dropped(site):
         while not stop.wait(3):
             n += 1
             for sock in slow:
-                try:
+                with contextlib.suppress(OSError):
                     sock.sendall(f"X-Slow-{n}: still here\r\n".encode())
-                except OSError:
-                    pass
 
     thread = threading.Thread(target=trickle, daemon=True)
     thread.start()
