@@ -45,6 +45,8 @@ BOARD_SECONDS = 60 * 60
 # open page within 3 s.
 POLL_SECONDS = 2
 PROJECTOR_CYCLE_SECONDS = 12
+# Without JavaScript (no polling) the page reloads itself this often.
+RELOAD_SECONDS = 30
 
 
 def _parse(text: str) -> dt.date:
@@ -119,6 +121,7 @@ def live_page(request: HttpRequest, day: str) -> HttpResponse:
             "after": after,
             "today": timezone.localdate(),
             "section": "live",
+            "reload": RELOAD_SECONDS,
         },
     )
 
@@ -130,7 +133,12 @@ def live_projector(request: HttpRequest, day: str) -> HttpResponse:
     return render(
         request,
         "statistics/live/projector.html",
-        {"day": date, "board": mark_safe(html), "cycle": PROJECTOR_CYCLE_SECONDS},
+        {
+            "day": date,
+            "board": mark_safe(html),
+            "cycle": PROJECTOR_CYCLE_SECONDS,
+            "reload": RELOAD_SECONDS,
+        },
     )
 
 

@@ -306,3 +306,9 @@ def test_a_signed_in_viewers_poll_is_never_shared(client, kit):
     assert "private" in answer["Cache-Control"]
     assert "no-store" in answer["Cache-Control"]
     assert "public" not in answer["Cache-Control"]
+
+
+@pytest.mark.parametrize("address", [URL, f"{URL}projector/"])
+def test_without_javascript_the_page_reloads_itself(client, kit, address):
+    html = client.get(address).content.decode()
+    assert '<noscript><meta http-equiv="refresh" content="30"></noscript>' in html
