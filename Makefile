@@ -19,7 +19,7 @@ PURE := scoring/engine competitions/rules trophies/rules.py tarokk_admin/core/ra
 help:
 	@echo "make run    - set up .venv, migrate, load the demo data, serve http://127.0.0.1:8000"
 	@echo "make test   - set up .venv, run ruff, mypy (the pure rule modules) and the whole pytest suite"
-	@echo "make serve  - production-like: gunicorn + Celery worker + beat on DATABASE_URL/REDIS_URL"
+	@echo "make serve  - production-like: nginx + gunicorn + Celery worker + beat on DATABASE_URL/REDIS_URL (ROLE=web|worker|beat|all)"
 	@echo "make lint | format | messages | lock | clean"
 
 # The virtual environment, rebuilt only when the lock or pyproject.toml changes.
@@ -74,20 +74,12 @@ pdflibs:
 		fi; \
 	fi
 
+# ROLE=all|web|worker|beat (one beat in the whole deployment), FRONT=auto|nginx|none;
+# see deploy/serve and README.md "Production-like: make serve".
+ROLE ?= all
+FRONT ?= auto
 serve: $(STAMP)
-	@[ -n "$${DATABASE_URL:-}" ] || { echo "make serve needs DATABASE_URL, a PostgreSQL URL such as postgres://user:password@127.0.0.1:5432/tarokk." >&2; exit 1; }
-	@[ -n "$${REDIS_URL:-}" ] || { echo "make serve needs REDIS_URL, a Redis URL such as redis://127.0.0.1:6379/0." >&2; exit 1; }
-	@[ -n "$${DJANGO_SECRET_KEY:-}" ] || { echo "make serve needs DJANGO_SECRET_KEY, a long random string." >&2; exit 1; }
-	@export DJANGO_SETTINGS_MODULE=tarokk_admin.settings.production; \
-	mkdir -p var; \
-	$(MANAGE) migrate --noinput; \
-	$(MANAGE) statistics_rebuild --if-empty; \
-	$(MANAGE) collectstatic --noinput --verbosity=0; \
-	$(BIN)/celery -A tarokk_admin worker --loglevel=INFO & worker=$$!; \
-	$(BIN)/celery -A tarokk_admin beat --loglevel=INFO --schedule=var/celerybeat-schedule & beat=$$!; \
-	trap 'kill $$worker $$beat 2>/dev/null || true; wait' EXIT INT TERM; \
-	echo "Serving Tarokk Admin with gunicorn on http://$(BIND)"; \
-	$(BIN)/gunicorn --config gunicorn.conf.py --bind $(BIND)
+	@ROLE="$(ROLE)" FRONT="$(FRONT)" BIND="$(BIND)" deploy/serve
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -7,6 +7,7 @@ sentence and stop instead of showing a traceback.
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 from pathlib import Path
@@ -83,6 +84,38 @@ def backup_folder(env: Environment, name: str, default: Path) -> Path:
     if folder.exists() and not folder.is_dir():
         raise env.refuse(name, value, "a folder, not a file,")
     return folder
+
+
+FILE_SYSTEM_STORAGE = "django.core.files.storage.FileSystemStorage"
+
+
+def backup_storage(env: Environment, folder: Path) -> dict[str, Any]:
+    """``STORAGES["backups"]``: the folder ``BACKUP_DIR`` (owner-only files) unless
+    ``BACKUP_STORAGE`` names another Django storage class (e.g. django-storages'
+    ``storages.backends.s3.S3Storage``) with its ``BACKUP_STORAGE_OPTIONS`` as a
+    JSON object; every machine of a deployment points at the same place."""
+    backend = env.dotted_path("BACKUP_STORAGE", FILE_SYSTEM_STORAGE)
+    options: dict[str, Any] = {}
+    if backend == FILE_SYSTEM_STORAGE:
+        options = {
+            "location": str(folder),
+            "file_permissions_mode": 0o600,
+            "directory_permissions_mode": 0o700,
+        }
+    value = env.raw("BACKUP_STORAGE_OPTIONS")
+    if value is not None:
+        try:
+            given = json.loads(value)
+        except ValueError:
+            given = None
+        if not isinstance(given, dict):
+            raise env.refuse(
+                "BACKUP_STORAGE_OPTIONS",
+                value,
+                'a JSON object such as {"bucket_name": "tarokk-backups"}',
+            )
+        options.update(given)
+    return {"BACKEND": backend, "OPTIONS": options}
 
 
 def required(env: Environment, name: str, why: str) -> str:

@@ -15,6 +15,7 @@ from stats.services.refresh import statistics_refresh
 from tarokk_admin.audit import records_check
 from tarokk_admin.audit.report import report_mail
 from tarokk_admin.backup.nightly import backup_nightly_write
+from tarokk_admin.periodic import run_once, today_slot
 from trophies.services.awards import trophies_award_match
 
 HEARTBEAT_CACHE_KEY = "tarokk_admin:heartbeat"
@@ -50,17 +51,25 @@ def heartbeat() -> str:
 
 
 @shared_task(name="tarokk_admin.tasks.federation_backup")
-def federation_backup() -> str:
-    """The nightly federation backup into ``BACKUP_DIR``, keeping the last
-    ``BACKUP_KEEP`` (tarokk_admin/backup/nightly.py); returns the file written."""
-    path = backup_nightly_write(folder=settings.BACKUP_DIR, keep=settings.BACKUP_KEEP)
-    return str(path)
+def federation_backup(slot: str | None = None) -> str:
+    """The nightly federation backup into the backups storage, keeping the last
+    ``BACKUP_KEEP`` (tarokk_admin/backup/nightly.py); once per ``slot`` (today by
+    default) however many beats sent it. Returns where it went, or "" when another
+    delivery of the same run did it."""
+    with run_once("federation-backup", slot or today_slot()) as mine:
+        if not mine:
+            return ""
+        return backup_nightly_write(keep=settings.BACKUP_KEEP)
 
 
 @shared_task(name="tarokk_admin.tasks.check_records")
-def check_records() -> int:
-    """Nightly (beat): the integrity audit; officials are e-mailed when something is
-    wrong. Returns the number of problems."""
-    problems = records_check()
-    report_mail(problems)
-    return len(problems)
+def check_records(slot: str | None = None) -> int | None:
+    """Nightly (beat): the integrity audit, once per ``slot`` (today by default);
+    officials are e-mailed when something is wrong. Returns the number of problems,
+    None when another delivery of the same run did it."""
+    with run_once("check-records", slot or today_slot()) as mine:
+        if not mine:
+            return None
+        problems = records_check()
+        report_mail(problems)
+        return len(problems)

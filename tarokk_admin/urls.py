@@ -15,6 +15,8 @@ from trophies import urls as trophies
 
 # A database that does not answer is a 503 with a sentence, not a 500 (core/outage).
 handler500 = "tarokk_admin.core.outage.server_error"
+# Text over Django's form limit is a 413 naming the limit, not a bare 400.
+handler400 = "tarokk_admin.views.refusals.bad_request"
 
 api = competitions.api_urlpatterns + trophies.api_urlpatterns + stats.api_urlpatterns
 # A variant sitting's page, correction and void know its trophies (R14, R15): the

@@ -11,6 +11,14 @@ process and language and kept in the cache under the mark; a client whose versio
 differs gets the new board (200), which replaces the old one with the new version in
 its polling address. No script is inline: ``stats/static/stats/live.js`` only cycles
 the projector's matches and says when the board was last updated.
+
+Behind the front (nginx, ``deploy/nginx/tarokk.conf``) the polls of anonymous viewers
+are answered from nginx's shared cache: the fragment's address holds everything its
+answer depends on (the day, the version shown, the projector mode and the language,
+``lang``), and the answer says how long it may be shared — ``X-Accel-Expires`` to the
+end of the current second — so a thousand open pages cost the app about one request
+a second per address, not one per viewer. A signed-in viewer's answer is never
+shared (``private, no-store``, and nginx passes it by).
 """
 
 from __future__ import annotations
@@ -18,12 +26,14 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import re
+import time
 
+from django.conf import settings
 from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -31,8 +41,12 @@ from django.utils.translation import gettext as _
 from stats.selectors.live import live_day, live_mark, neighbour_days
 
 BOARD_SECONDS = 60 * 60
-POLL_SECONDS = 3  # with the render, a save shows on every open page within 5 s
+# With the front's cache (at most a second old) and the render, a save shows on every
+# open page within 3 s.
+POLL_SECONDS = 2
 PROJECTOR_CYCLE_SECONDS = 12
+# Without JavaScript (no polling) the page reloads itself this often.
+RELOAD_SECONDS = 30
 
 
 def _parse(text: str) -> dt.date:
@@ -76,6 +90,7 @@ def board(day: dt.date, variant: str) -> tuple[str, str]:
                 "version": version,
                 "variant": variant,
                 "poll": POLL_SECONDS,
+                "language": get_language(),
             },
         )
         entry = (version, html)
@@ -106,6 +121,7 @@ def live_page(request: HttpRequest, day: str) -> HttpResponse:
             "after": after,
             "today": timezone.localdate(),
             "section": "live",
+            "reload": RELOAD_SECONDS,
         },
     )
 
@@ -117,15 +133,28 @@ def live_projector(request: HttpRequest, day: str) -> HttpResponse:
     return render(
         request,
         "statistics/live/projector.html",
-        {"day": date, "board": mark_safe(html), "cycle": PROJECTOR_CYCLE_SECONDS},
+        {
+            "day": date,
+            "board": mark_safe(html),
+            "cycle": PROJECTOR_CYCLE_SECONDS,
+            "reload": RELOAD_SECONDS,
+        },
     )
+
+
+def _language(request: HttpRequest) -> str:
+    """The language named in the fragment's address (the page's), else the
+    request's own."""
+    wanted = request.GET.get("lang", "")
+    return wanted if wanted in dict(settings.LANGUAGES) else get_language()
 
 
 def live_board(request: HttpRequest, day: str) -> HttpResponse:
     """The board fragment: 204 (or 304) while the client's version is current."""
     date = _parse(day)
     variant = "projector" if _projector(request) else "page"
-    version, html = board(date, variant)
+    with translation.override(_language(request)):
+        version, html = board(date, variant)
     etag = f'"{version}"'
     if request.GET.get("v") == version:
         response = HttpResponse(status=204)
@@ -134,5 +163,10 @@ def live_board(request: HttpRequest, day: str) -> HttpResponse:
     else:
         response = HttpResponse(html)
     response["ETag"] = etag
-    response["Cache-Control"] = "no-cache"
+    # Browsers ask again each time; a shared cache (the front) may answer the same
+    # address until the end of this second. A signed-in viewer's answer becomes
+    # "private, no-store" (core.security) and is never shared.
+    response["Cache-Control"] = "public, max-age=0, s-maxage=1"
+    if not request.user.is_authenticated:
+        response["X-Accel-Expires"] = f"@{int(time.time())}"
     return response

@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tarokk_admin.config import (
     backup_folder,
+    backup_storage,
     database_from_url,
     email_settings,
     redis_url_checked,
@@ -202,6 +203,8 @@ CELERY_BEAT_SCHEDULE = {
 
 BACKUP_DIR = backup_folder(env, "BACKUP_DIR", default=BASE_DIR / "var" / "backups")
 BACKUP_KEEP = env.whole("BACKUP_KEEP", default=14, minimum=1, maximum=1000)
+# Where the backups go: STORAGES["backups"] below (a folder shared by every machine,
+# or a bucket through django-storages).
 
 # --- Authentication -------------------------------------------------------------------
 
@@ -259,7 +262,15 @@ STATIC_ROOT = BASE_DIR / "staticfiles"
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+    "backups": backup_storage(env, BACKUP_DIR),
 }
+
+# --- Uploads --------------------------------------------------------------------------
+
+# The largest request body, in MB: the matches file of the import page (a 6,000-match
+# file is about 33 MB). One number: the import form refuses a larger file, and the
+# front's client_max_body_size is written from it (manage.py front_config).
+UPLOAD_MAX_MB = env.whole("UPLOAD_MAX_MB", default=64, minimum=1, maximum=1024)
 
 # --- Trophy list (R14) and e-mail -----------------------------------------------------
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+import time
 
 import pytest
 from django.utils import timezone
@@ -42,7 +43,7 @@ URL = f"/live/{DAY.isoformat()}/"
 
 def version(html: str) -> str:
     found = re.search(
-        r'hx-get="[^"]*/board/\?(?:projector=1&amp;)?v=([0-9a-f]+)"', html
+        r'hx-get="[^"]*/board/\?(?:projector=1&amp;)?v=([0-9a-f]+)&amp;lang=\w+"', html
     )
     assert found, "the board polls its own address with its version"
     return found.group(1)
@@ -260,3 +261,54 @@ def test_hungarian_live_page(client, kit):
     assert "Élőben:" in html
     assert "Kivetítő mód" in html
     assert "2/8. leosztás" in html
+
+
+def _poll_address(html: str) -> str:
+    return (
+        re.search(r'hx-get="([^"]*/board/[^"]*)"', html).group(1).replace("&amp;", "&")
+    )
+
+
+def test_the_poll_address_names_the_pages_language(client, kit):
+    """Everything an answer depends on is in its address, so the front may share it:
+    a Hungarian page polls in Hungarian whatever the poll's own headers say."""
+    page = client.get(URL, HTTP_ACCEPT_LANGUAGE="hu").content.decode()
+    address = _poll_address(page)
+    assert address.endswith("&lang=hu")
+    hand_save(match=kit.matches[2], number=3, record=hand(), user=kit.referee)
+    answer = client.get(address, HTTP_ACCEPT_LANGUAGE="en")
+    assert answer.status_code == 200
+    assert "leosztás" in answer.content.decode()
+    assert _poll_address(answer.content.decode()).endswith("&lang=hu")
+    english = client.get(address.replace("lang=hu", "lang=en")).content.decode()
+    assert "leosztás" not in english
+    assert "lang=en" in _poll_address(english)
+
+
+def test_an_unknown_poll_language_falls_back_to_the_requests(client, kit):
+    answer = client.get(f"{URL}board/", {"lang": "xx"}, HTTP_ACCEPT_LANGUAGE="hu")
+    assert "&amp;lang=hu" in answer.content.decode()
+
+
+def test_an_anonymous_poll_may_be_shared_to_the_end_of_its_second(client, kit):
+    before = int(time.time())
+    answer = client.get(f"{URL}board/", {"v": "old", "lang": "en"})
+    stamp = int(answer["X-Accel-Expires"].removeprefix("@"))
+    assert before <= stamp <= int(time.time())
+    assert answer["Cache-Control"] == "public, max-age=0, s-maxage=1"
+
+
+def test_a_signed_in_viewers_poll_is_never_shared(client, kit):
+    client.force_login(UserFactory())
+    answer = client.get(f"{URL}board/", {"v": "old", "lang": "en"})
+    assert answer.status_code == 200
+    assert "X-Accel-Expires" not in answer
+    assert "private" in answer["Cache-Control"]
+    assert "no-store" in answer["Cache-Control"]
+    assert "public" not in answer["Cache-Control"]
+
+
+@pytest.mark.parametrize("address", [URL, f"{URL}projector/"])
+def test_without_javascript_the_page_reloads_itself(client, kit, address):
+    html = client.get(address).content.decode()
+    assert '<noscript><meta http-equiv="refresh" content="30"></noscript>' in html

@@ -1,6 +1,7 @@
 """What a federation backup holds is decided from the code: every model of the
 project's apps is exported or excluded with a reason, history included; and the
-nightly backup into ``BACKUP_DIR`` keeps the last ``BACKUP_KEEP``."""
+nightly backup into the backups storage keeps the last ``BACKUP_KEEP``, once a night
+however many beats send it."""
 
 from __future__ import annotations
 
@@ -13,12 +14,14 @@ from pathlib import Path
 import pytest
 from django.apps import apps
 from django.core.exceptions import ImproperlyConfigured
+from django.core.files.storage import FileSystemStorage, InMemoryStorage
 from simple_history.models import registered_models
 
+from tarokk_admin import tasks
 from tarokk_admin.backup.catalogue import EXCLUDED, backup_models
 from tarokk_admin.backup.export import federation_snapshot
 from tarokk_admin.backup.nightly import backup_nightly_write, backups_kept
-from tarokk_admin.config import backup_folder
+from tarokk_admin.config import backup_folder, backup_storage
 from tarokk_admin.core.environment import Environment
 from tarokk_admin.tasks import federation_backup
 from tests import ROOT
@@ -71,6 +74,12 @@ def test_the_change_history_of_every_tracked_model_is_in_the_backup():
         assert history in kept, f"the history of {model._meta.label} is not kept"
 
 
+def _folder(path: Path) -> FileSystemStorage:
+    return FileSystemStorage(
+        location=path, file_permissions_mode=0o600, directory_permissions_mode=0o700
+    )
+
+
 @pytest.mark.django_db
 def test_the_nightly_backup_keeps_the_newest_files_only(tmp_path):
     folder = tmp_path / "backups"
@@ -78,24 +87,104 @@ def test_the_nightly_backup_keeps_the_newest_files_only(tmp_path):
     (tmp_path / "backups").mkdir(mode=0o700)
     (folder / "notes.txt").write_text("not a backup")
     written = [
-        backup_nightly_write(folder=folder, keep=2, now=start + dt.timedelta(days=day))
+        backup_nightly_write(
+            storage=_folder(folder), keep=2, now=start + dt.timedelta(days=day)
+        )
         for day in range(4)
     ]
-    assert backups_kept(folder=folder) == written[-2:]
+    assert backups_kept(storage=_folder(folder)) == [
+        Path(path).name for path in written[-2:]
+    ]
     assert (folder / "notes.txt").exists()
-    for path in written[-2:]:
+    for path in map(Path, written[-2:]):
         assert stat.S_IMODE(path.stat().st_mode) == 0o600
         assert json.loads(path.read_text())["format"] == "royal-tarokk-federation/1"
 
 
 @pytest.mark.django_db
-def test_the_nightly_task_writes_into_backup_dir(tmp_path, settings):
-    settings.BACKUP_DIR = tmp_path / "new" / "backups"
+def test_the_nightly_backup_goes_to_a_storage_that_is_not_a_folder():
+    """A bucket (django-storages) has no path on this machine: the finished file is
+    sent whole, and the retention removes the oldest through the storage."""
+    bucket = InMemoryStorage()
+    start = dt.datetime(2026, 3, 1, 3, 15, tzinfo=dt.UTC)
+    names = [
+        backup_nightly_write(storage=bucket, keep=2, now=start + dt.timedelta(days=day))
+        for day in range(3)
+    ]
+    assert names == [
+        "federation-20260301-031500.json",
+        "federation-20260302-031500.json",
+        "federation-20260303-031500.json",
+    ]
+    assert backups_kept(storage=bucket) == names[1:]
+    with bucket.open(names[2]) as file:
+        assert json.load(file)["format"] == "royal-tarokk-federation/1"
+
+
+@pytest.mark.django_db
+def test_the_nightly_task_writes_into_the_backups_storage(tmp_path, settings):
+    folder = tmp_path / "new" / "backups"
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "backups": backup_storage(Environment({}), folder),
+    }
     settings.BACKUP_KEEP = 3
-    path = Path(federation_backup())
-    assert path.parent == settings.BACKUP_DIR
-    assert stat.S_IMODE(settings.BACKUP_DIR.stat().st_mode) == 0o700
-    assert backups_kept(folder=settings.BACKUP_DIR) == [path]
+    path = Path(federation_backup(slot="2026-12-01"))
+    assert path.parent == folder
+    assert stat.S_IMODE(folder.stat().st_mode) == 0o700
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    assert backups_kept(storage=_folder(folder)) == [path.name]
+
+
+@pytest.mark.django_db
+def test_two_beats_sending_the_same_nights_backup_write_it_once(tmp_path, settings):
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "backups": backup_storage(Environment({}), tmp_path),
+    }
+    assert federation_backup(slot="2026-12-01")
+    assert federation_backup(slot="2026-12-01") == ""  # the second beat's delivery
+    assert len(backups_kept(storage=_folder(tmp_path))) == 1
+
+
+@pytest.mark.django_db
+def test_a_failed_backup_gives_its_run_back(tmp_path, settings, monkeypatch):
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "backups": backup_storage(Environment({}), tmp_path),
+    }
+
+    def broken(**_kwargs):
+        raise OSError("disk full")
+
+    monkeypatch.setattr(tasks, "backup_nightly_write", broken)
+    with pytest.raises(OSError, match="disk full"):
+        federation_backup(slot="2026-12-01")
+    monkeypatch.undo()
+    assert federation_backup(slot="2026-12-01")  # the retry does it
+
+
+def test_backup_storage_reads_a_backend_and_its_options():
+    env = Environment(
+        {
+            "BACKUP_STORAGE": "storages.backends.s3.S3Storage",
+            "BACKUP_STORAGE_OPTIONS": '{"bucket_name": "tarokk-backups"}',
+        }
+    )
+    assert backup_storage(env, Path("/unused")) == {
+        "BACKEND": "storages.backends.s3.S3Storage",
+        "OPTIONS": {"bucket_name": "tarokk-backups"},
+    }
+    folder = backup_storage(Environment({}), Path("/srv/backups"))
+    assert folder["OPTIONS"]["location"] == "/srv/backups"
+    assert folder["OPTIONS"]["file_permissions_mode"] == 0o600
+
+
+@pytest.mark.parametrize("value", ["bucket=x", "[1, 2]", "{broken"])
+def test_backup_storage_options_that_are_no_json_object_are_refused(value):
+    env = Environment({"BACKUP_STORAGE_OPTIONS": value})
+    with pytest.raises(ImproperlyConfigured, match="BACKUP_STORAGE_OPTIONS must be"):
+        backup_storage(env, Path("/x"))
 
 
 def test_the_nightly_task_is_scheduled(settings):

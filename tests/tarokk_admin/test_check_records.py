@@ -207,16 +207,25 @@ def test_the_nightly_task_mails_the_officials_only_when_something_is_wrong(
 ):
     UserFactory(roles=[Role.OFFICIAL], email="official@example.org")
     UserFactory(roles=[Role.REFEREE], email="referee@example.org")
-    assert tasks.check_records() == 0
+    assert tasks.check_records(slot="night-1") == 0
     assert mail.outbox == []
     result_differs(match)
-    assert tasks.check_records() == 1
+    assert tasks.check_records(slot="night-2") == 1
     (message,) = mail.outbox
     assert "official@example.org" in message.to
     assert "referee@example.org" not in message.to
     assert "1 problem found" in message.subject
     assert "[result_differs]" in message.body
     assert "->" in message.body
+
+
+def test_two_beats_sending_the_same_nights_check_mail_the_officials_once(match):
+    UserFactory(roles=[Role.OFFICIAL], email="official@example.org")
+    result_differs(match)
+    assert tasks.check_records(slot="2026-12-02") == 1
+    assert tasks.check_records(slot="2026-12-02") is None  # the second beat's
+    assert len(mail.outbox) == 1
+    assert tasks.check_records(slot="2026-12-03") == 1  # the next night runs
 
 
 def test_the_records_check_is_in_the_nightly_schedule(settings):
