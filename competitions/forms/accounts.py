@@ -87,9 +87,13 @@ class CaptainForm(forms.Form):
         label=_("Why (optional, kept in the history)"), max_length=100, required=False
     )
 
-    def __init__(self, *args: Any, members: list[Player], **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, members: list[Player], label: Any = None, **kwargs: Any
+    ) -> None:
         super().__init__(*args, **kwargs)
         field = self.fields["player"]
+        if label is not None:
+            field.label = label
         field.queryset = Player.objects.filter(pk__in=[p.pk for p in members])  # type: ignore[attr-defined]
         field.choices = [  # type: ignore[attr-defined]
             (

@@ -20,22 +20,27 @@ from tarokk_admin.core.params import whole_number
 from tarokk_admin.core.roles import refuse
 
 
-def _forms(request: HttpRequest, rows: list[TeamCaptain], bound: dict) -> list:
+def _successors(request: HttpRequest, row: TeamCaptain) -> list:
+    """The team's other members of the season who have an account (an official
+    invites the others)."""
     return [
-        (
-            row,
-            bound.get(row.pk)
-            or CaptainForm(
-                prefix=f"c{row.pk}",
-                members=[
-                    p
-                    for p in team_members(row.season_id, row.team)
-                    if p.user_id != request.user.pk
-                ],
-            ),
-        )
-        for row in rows
+        p
+        for p in team_members(row.season_id, row.team)
+        if p.user_id and p.user_id != request.user.pk
     ]
+
+
+def _form(request: HttpRequest, row: TeamCaptain, data: object = None) -> CaptainForm:
+    return CaptainForm(
+        data,
+        prefix=f"c{row.pk}",
+        members=_successors(request, row),
+        label=_("The new captain"),
+    )
+
+
+def _forms(request: HttpRequest, rows: list[TeamCaptain], bound: dict) -> list:
+    return [(row, bound.get(row.pk) or _form(request, row)) for row in rows]
 
 
 def captaincy(request: HttpRequest) -> HttpResponse:
@@ -56,12 +61,7 @@ def captaincy(request: HttpRequest) -> HttpResponse:
             pk=whole_number(request.POST.get("captaincy")) or 0,
             user=request.user,
         )
-        members = [
-            p
-            for p in team_members(row.season_id, row.team)
-            if p.user_id != request.user.pk
-        ]
-        form = CaptainForm(request.POST, prefix=f"c{row.pk}", members=members)
+        form = _form(request, row, request.POST)
         if form.is_valid():
             try:
                 team_captain_set(

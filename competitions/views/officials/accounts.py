@@ -126,8 +126,7 @@ def _account_page(
     context = {
         "detail": detail,
         "account": account,
-        "grant_form": bound.get("grant")
-        or RoleForm(prefix="grant", initial={"role": Role.REFEREE}),
+        "grant_form": bound.get("grant") or RoleForm(prefix="grant"),
         "withdraw_form": bound.get("withdraw") or RoleForm(prefix="withdraw"),
         "state_form": bound.get("state") or AccountReasonForm(prefix="state"),
         "link_form": bound.get("link") or AccountLinkPlayerForm(prefix="link"),
@@ -136,8 +135,11 @@ def _account_page(
         "players_offered": players_offered(),
         "section": "accounts",
     }
-    context["grant_form"].fields["role"].choices = context["can_grant"]
-    context["withdraw_form"].fields["role"].choices = context["can_withdraw"]
+    # No role is chosen for the official by default (an Official role given by a
+    # slip of the hand would be a surprise).
+    empty = [("", _("— choose a role —"))]
+    context["grant_form"].fields["role"].choices = empty + context["can_grant"]
+    context["withdraw_form"].fields["role"].choices = empty + context["can_withdraw"]
     return render(
         request,
         "competitions/officials/account.html",
