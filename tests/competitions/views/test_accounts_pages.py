@@ -274,3 +274,35 @@ def test_an_invited_person_without_a_password_may_ask_for_a_new_link(client):
     client.post("/accounts/password/reset/", {"email": "NORA@example.org"})
     assert mail.outbox[0].to == ["nora@example.org"]
     assert "/accounts/reset/" in mail.outbox[0].body
+
+
+@pytest.mark.parametrize("rows", [1, 6])
+def test_the_new_pages_run_a_bounded_number_of_queries(client, official, rows):
+    """However many accounts, events, referees and notices there are."""
+    season = SeasonFactory(year=2026)
+    person = UserFactory(roles=[Role.REFEREE])
+    for n in range(rows):
+        referee = UserFactory(roles=[Role.REFEREE], last_name=f"Bíró {n}")
+        SeasonReferee.objects.create(season=season, user=referee)
+        AccountEvent.objects.create(account=person, kind="role_granted", reason=str(n))
+        captain_of(
+            team_with_roster(season), season, UserFactory(roles=[Role.TEAM_CAPTAIN])
+        )
+        Notice.objects.create(
+            kind="match_moved",
+            email=f"x{n}@example.org",
+            language="hu",
+            subject="s",
+            body="b",
+            status=Notice.Status.FAILED,
+        )
+    pages = {
+        "/officials/accounts/": 6,
+        f"/officials/accounts/{person.pk}/": 11,
+        "/officials/seasons/2026/referees/": 8,
+        "/officials/outbox/": 6,
+    }
+    for url, bound in pages.items():
+        with CaptureQueriesContext(connection) as queries:
+            assert client.get(url).status_code == 200
+        assert len(queries) <= bound, (url, len(queries))
