@@ -6,7 +6,14 @@ import sys
 
 # Commands that need the database at once: they stop with one sentence when it is
 # unreachable instead of failing later with a traceback.
-DATABASE_COMMANDS = {"runserver", "migrate", "seed_demo", "createsuperuser", "shell"}
+DATABASE_COMMANDS = {
+    "runserver",
+    "migrate",
+    "seed_demo",
+    "createsuperuser",
+    "create_official",
+    "shell",
+}
 
 
 def main() -> None:

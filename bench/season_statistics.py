@@ -116,11 +116,14 @@ def refresh_figures(n: int) -> dict[str, list[tuple[float, int]]]:
     from stats.services.refresh import statistics_refresh
     from tarokk_admin import tasks
     from tarokk_admin.core.roles import Role
-    from tests.factories import UserFactory, sheet
+    from tests.factories import UserFactory, pool_referee, sheet
 
     tasks.match_completed.delay = lambda pk: None  # type: ignore[method-assign]
     official = UserFactory(username="bench-official", roles=[Role.OFFICIAL])
-    referee = UserFactory(username="bench-referee", roles=[Role.REFEREE])
+    # The season's referee pool: the only referees a match takes.
+    from competitions.models import Season
+
+    referee = pool_referee(Season.objects.get(year=2026), username="bench-referee")
     out: dict[str, list[tuple[float, int]]] = {
         "completed": [],
         "corrected": [],

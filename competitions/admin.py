@@ -18,6 +18,7 @@ from django.utils.translation import ngettext
 from simple_history.admin import SimpleHistoryAdmin
 
 from competitions.models import (
+    AccountEvent,
     Competition,
     CupRegistration,
     CupRound,
@@ -26,6 +27,7 @@ from competitions.models import (
     FreeGamesWinner,
     GrandPrixEntry,
     JuryApproval,
+    JuryRefusal,
     Lineup,
     Match,
     MatchResult,
@@ -34,8 +36,10 @@ from competitions.models import (
     Player,
     PlayerClaim,
     Season,
+    SeasonReferee,
     SittingResult,
     Team,
+    TeamCaptain,
     VariantSitting,
 )
 from competitions.services.notice_delivery import notice_send
@@ -86,7 +90,6 @@ class TeamAdmin(OfficialAdminMixin, SimpleHistoryAdmin):
     list_display = ("name", "club")
     search_fields = ("name", "club")
     list_filter = ("memberships__season",)
-    filter_horizontal = ("captains",)
     inlines = (MembershipInline,)
 
 
@@ -315,5 +318,15 @@ class _Shown(OfficialAdminMixin, admin.ModelAdmin):
     """A record shown as it is (its own page changes it)."""
 
 
-for _model in (CupRegistration, CupRound, GrandPrixEntry, Lineup, FreeGamesWinner):
+for _model in (
+    CupRegistration,
+    CupRound,
+    GrandPrixEntry,
+    Lineup,
+    FreeGamesWinner,
+    JuryRefusal,
+    TeamCaptain,
+    SeasonReferee,
+    AccountEvent,
+):
     admin.site.register(_model, _Shown)

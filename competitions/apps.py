@@ -19,8 +19,10 @@ class CompetitionsConfig(AppConfig):
 
         set_translator(gettext)
 
+        from competitions.services.invitations import INVITATION_FOLLOWUP
         from competitions.services.notices import NOTICES_FOLLOWUP
-        from competitions.tasks import notices_send_task
+        from competitions.tasks import account_invitation_task, notices_send_task
         from tarokk_admin.core.background import followup_register
 
         followup_register(NOTICES_FOLLOWUP, notices_send_task)
+        followup_register(INVITATION_FOLLOWUP, account_invitation_task)

@@ -15,6 +15,7 @@ from competitions.services.cup.notices import (
     cup_deadline_reminders_send,
     cup_registration_update,
 )
+from competitions.services.invitations import invitation_send
 from competitions.services.notice_delivery import notices_send, notices_send_due
 
 
@@ -40,3 +41,9 @@ def notices_send_task(notice_ids: list[int]) -> int:
 def notices_send_due_task() -> int:
     """Periodic (beat): retry the notices not sent yet (failed or never taken)."""
     return notices_send_due()
+
+
+@shared_task(name="competitions.tasks.account_invitation", ignore_result=True)
+def account_invitation_task(account_id: int, site: str) -> bool:
+    """E-mail an invited person the link to set their password (after the commit)."""
+    return invitation_send(account_id=account_id, site=site)

@@ -9,18 +9,23 @@ from competitions.views import (
     account,
     api,
     calendars,
+    captaincy,
     championship,
     cup,
     free_games,
     grand_prix,
     sittings,
 )
+from competitions.views.officials import accounts as officials_accounts
 from competitions.views.officials import cup as officials_cup
 from competitions.views.officials import disputes as officials_disputes
 from competitions.views.officials import fixtures as officials_fixtures
 from competitions.views.officials import free_games as officials_free_games
 from competitions.views.officials import grand_prix as officials_grand_prix
 from competitions.views.officials import grand_prix_seeding as officials_seeding
+from competitions.views.officials import outbox as officials_outbox
+from competitions.views.officials import paper as officials_paper
+from competitions.views.officials import people as officials_people
 from competitions.views.officials import players as officials_players
 from competitions.views.officials import schedule as officials_schedule
 from competitions.views.officials import seasons as officials_seasons
@@ -54,6 +59,7 @@ urlpatterns = [
     path("cup/<int:year>/", cup.cup_bracket, name="cup_bracket"),
     path("cup/<int:year>/register/", cup.cup_register_view, name="cup_register"),
     path("accounts/settings/", account.account_settings, name="account_settings"),
+    path("accounts/captaincy/", captaincy.captaincy, name="captaincy"),
     # iCalendar feeds: stable addresses for calendar programs.
     path("calendar/team/<int:pk>.ics", calendars.team_calendar, name="calendar_team"),
     path(
@@ -112,6 +118,30 @@ workspace_urlpatterns = [
         officials_teams.team_place_remove,
         name="team_place_remove",
     ),
+    path(
+        "teams/<int:year>/<int:pk>/captain/",
+        officials_people.team_captain_view,
+        name="team_captain",
+    ),
+    path(
+        "seasons/<int:year>/referees/",
+        officials_people.referee_pool,
+        name="referees",
+    ),
+    # Accounts and roles: nobody needs /admin/ (README "Accounts and roles").
+    path("accounts/", officials_accounts.account_list, name="accounts"),
+    path(
+        "accounts/invite/",
+        officials_accounts.account_invite_view,
+        name="account_invite",
+    ),
+    path("accounts/<int:pk>/", officials_accounts.account_page, name="account"),
+    path(
+        "accounts/<int:pk>/<str:action>/",
+        officials_accounts.account_action,
+        name="account_action",
+    ),
+    path("outbox/", officials_outbox.outbox, name="outbox"),
 ]
 
 officials_urlpatterns = [
@@ -159,6 +189,11 @@ officials_urlpatterns = [
         name="grand_prix_pairing",
     ),
     path("free-games/", officials_free_games.free_games_desk, name="free_games"),
+    path(
+        "free-games/sittings/paper/",
+        officials_paper.sitting_paper,
+        name="sitting_paper",
+    ),
     path(
         "free-games/claims/<int:pk>/accept/",
         officials_free_games.claim_accept,

@@ -79,6 +79,7 @@ referee_urlpatterns = [
 jury_urlpatterns = [
     path("", lists.jury_home, name="home"),
     path("matches/<int:pk>/approve/", lists.jury_approve_view, name="approve"),
+    path("matches/<int:pk>/refuse/", lists.jury_refuse_view, name="refuse"),
     path("given/", jury_given.jury_approvals_given, name="given"),
 ]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from competitions.selectors.teams import captain_team_ids
+from competitions.selectors.teams import captains_anything
 from tarokk_admin.core.roles import is_jury, is_official, is_referee
 
 
@@ -18,7 +18,7 @@ def work_areas(request: Any) -> dict[str, Any]:
         "work_areas": {
             "referee": is_referee(user),
             "jury": is_jury(user),
-            "captain": official or bool(captain_team_ids(user)),
+            "captain": official or captains_anything(user),
             "official": official,
             "admin": official and user.is_staff,
         }

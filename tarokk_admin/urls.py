@@ -10,6 +10,7 @@ from scoring import urls as scoring
 from stats import urls as stats
 from tarokk_admin import health
 from tarokk_admin.core.login import StaffLoginView
+from tarokk_admin.core.passwords import PasswordResetForm
 from tarokk_admin.views import api_schema, home, sittings, teams
 from trophies import urls as trophies
 
@@ -68,6 +69,38 @@ urlpatterns = [
         name="login",
     ),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    # Django's own password views (templates/registration/); an invitation's link
+    # is a password-reset link (competitions/services/invitations.py).
+    path(
+        "accounts/password/change/",
+        auth_views.PasswordChangeView.as_view(),
+        name="password_change",
+    ),
+    path(
+        "accounts/password/change/done/",
+        auth_views.PasswordChangeDoneView.as_view(),
+        name="password_change_done",
+    ),
+    path(
+        "accounts/password/reset/",
+        auth_views.PasswordResetView.as_view(form_class=PasswordResetForm),
+        name="password_reset",
+    ),
+    path(
+        "accounts/password/reset/sent/",
+        auth_views.PasswordResetDoneView.as_view(),
+        name="password_reset_done",
+    ),
+    path(
+        "accounts/reset/<uidb64>/<token>/",
+        auth_views.PasswordResetConfirmView.as_view(),
+        name="password_reset_confirm",
+    ),
+    path(
+        "accounts/reset/done/",
+        auth_views.PasswordResetCompleteView.as_view(),
+        name="password_reset_complete",
+    ),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
     path("teams/<int:pk>/", teams.team_detail, name="team"),

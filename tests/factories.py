@@ -17,7 +17,9 @@ from competitions.models import (
     Membership,
     Player,
     Season,
+    SeasonReferee,
     Team,
+    TeamCaptain,
 )
 from scoring.engine import score_hand_record, sheet_from_play
 from scoring.engine.generate import random_play_record
@@ -86,6 +88,29 @@ class CompetitionFactory(factory.django.DjangoModelFactory):
     season = factory.SubFactory(SeasonFactory)
     kind = Competition.Kind.CHAMPIONSHIP
     name = factory.LazyAttribute(lambda c: Competition.Kind(c.kind).label)
+
+
+def captain_of(team: Team, season: Season | int, user=None):
+    """Make ``user`` (a new account with the Team captain role when None) the
+    team's captain of the season; returns the user."""
+    user = user or UserFactory(roles=[Role.TEAM_CAPTAIN])
+    season_id = getattr(season, "pk", season)
+    TeamCaptain.objects.update_or_create(
+        season_id=season_id, team=team, defaults={"user": user}
+    )
+    if hasattr(user, "_tarokk_captaincies"):
+        del user._tarokk_captaincies
+    return user
+
+
+def pool_referee(season: Season | int, user=None, **kwargs):
+    """A referee (an account with the Referee role, new when ``user`` is None) in
+    the season's referee pool; returns the user."""
+    user = user or UserFactory(roles=[Role.REFEREE], **kwargs)
+    SeasonReferee.objects.get_or_create(
+        season_id=getattr(season, "pk", season), user=user
+    )
+    return user
 
 
 def team_with_roster(season: Season, *, substitute: bool = False, **kwargs) -> Team:

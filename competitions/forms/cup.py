@@ -6,12 +6,18 @@ from typing import Any
 
 from django import forms
 from django.contrib.auth import get_user_model
-from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from competitions.models import CupRound, Team
+from competitions.models import CupRound, Season, Team
 from competitions.rules import bracket
-from tarokk_admin.core.roles import Role
+from competitions.selectors.schedule import referee_choices, referees
+
+
+def referee_field_pool(field: Any, season: Season | int | None) -> None:
+    """A referee picker offers the season's pool, by name in the Hungarian order
+    (one list for every picker: ``selectors.schedule.referees``)."""
+    field.queryset = referees(season)
+    field.choices = [("", field.empty_label or "---------"), *referee_choices(season)]
 
 
 def bootstrap(form: forms.Form) -> None:
@@ -44,16 +50,9 @@ class TieMatchForm(forms.Form):
         required=False,
     )
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, season: Season, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["referee"].queryset = (  # type: ignore[attr-defined]
-            get_user_model()
-            .objects.filter(
-                Q(groups__name__in=[Role.REFEREE, Role.OFFICIAL]) | Q(is_superuser=True)
-            )
-            .distinct()
-            .order_by("username")
-        )
+        referee_field_pool(self.fields["referee"], season)
         bootstrap(self)
 
 

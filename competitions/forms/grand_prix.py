@@ -5,8 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
+from competitions.forms.cup import referee_field_pool
 from competitions.models import Competition, GrandPrixEntry, Season, Team
 
 DATE = forms.DateInput(attrs={"type": "date"})
@@ -39,6 +41,13 @@ class RoundForm(forms.Form):
 class PairingForm(forms.Form):
     team_a = forms.ModelChoiceField(Team.objects.none(), label=_("Team A"))
     team_b = forms.ModelChoiceField(Team.objects.none(), label=_("Team B"))
+    referee = forms.ModelChoiceField(
+        get_user_model().objects.none(),
+        label=_("Referee"),
+        required=False,
+        empty_label=_("— nobody —"),
+        help_text=_("The referees of the season's pool."),
+    )
 
     def __init__(self, *args: Any, event: Competition, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -47,3 +56,4 @@ class PairingForm(forms.Form):
         )
         self.fields["team_a"].queryset = teams
         self.fields["team_b"].queryset = teams
+        referee_field_pool(self.fields["referee"], event.season_id)

@@ -8,8 +8,10 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from competitions.forms.cup import referee_field_pool
 from competitions.models import Competition, CupTie, Match, Season, Team
 from competitions.selectors.schedule import SCHEDULED_KINDS, referees
+from tarokk_admin.core.params import whole_number
 
 DATE = forms.DateInput(attrs={"type": "date"})
 TIME = forms.TimeInput(attrs={"type": "time"}, format="%H:%M")
@@ -54,13 +56,39 @@ class MatchScheduleForm(forms.Form):
         initial=True,
         help_text=_("A match not played in public needs a jury approval (R15)."),
     )
-    referee = forms.ModelChoiceField(referees(), label=_("Referee"), required=False)
+    referee = forms.ModelChoiceField(
+        referees(None),
+        label=_("Referee"),
+        required=False,
+        help_text=_("The referees of the season's pool."),
+    )
+
+    def __init__(
+        self, *args: Any, season: Season | int | None = None, **kwargs: Any
+    ) -> None:
+        """The referees offered are the pool of ``season`` (the schedule's); a
+        submitted form is checked against the chosen competition's season."""
+        super().__init__(*args, **kwargs)
+        if self.is_bound:
+            picked = whole_number(self.data.get("competition"))
+            chosen = Competition.objects.filter(pk=picked or 0).first()
+            if chosen is not None:
+                season = chosen.season_id
+        referee_field_pool(self.fields["referee"], season)
 
 
 class MatchMoveForm(forms.Form):
     date = forms.DateField(label=_("Date"), widget=DATE)
     time = forms.TimeField(label=_("Time"), required=False, widget=TIME)
     venue = forms.CharField(label=_("Venue"), max_length=120, required=False)
+    public = forms.BooleanField(
+        label=_("Played in public"),
+        required=False,
+        help_text=_(
+            "A match the jury refused may be played once it is rescheduled in "
+            "public, after the annual meeting (R15)."
+        ),
+    )
     reason = forms.CharField(
         label=_("Reason (optional)"), max_length=300, required=False
     )
@@ -82,11 +110,15 @@ class MatchVoidForm(forms.Form):
 
 class RefereeForm(forms.Form):
     referee = forms.ModelChoiceField(
-        referees(),
+        referees(None),
         label=_("Referee"),
         required=False,
         empty_label=_("— nobody —"),
     )
+
+    def __init__(self, *args: Any, season: Season | int, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        referee_field_pool(self.fields["referee"], season)
 
 
 class FixturesForm(forms.Form):

@@ -18,13 +18,15 @@ from .free_games import (
     VariantSitting,
 )
 from .grand_prix import GrandPrixEntry
-from .matches import JuryApproval, Lineup, Match, MatchResult
+from .matches import JuryApproval, JuryRefusal, Lineup, Match, MatchResult
 from .notices import AccountSettings, Notice, NoticeKind
 from .people import Membership, Player, Season, Team
+from .roles import AccountEvent, SeasonReferee, TeamCaptain
 
 __all__ = [
     "NAMED_VARIANTS",
     "RECOGNISED_VARIANTS",
+    "AccountEvent",
     "AccountSettings",
     "Competition",
     "CupRegistration",
@@ -34,6 +36,7 @@ __all__ = [
     "FreeGamesWinner",
     "GrandPrixEntry",
     "JuryApproval",
+    "JuryRefusal",
     "Lineup",
     "Match",
     "MatchResult",
@@ -43,8 +46,10 @@ __all__ = [
     "Player",
     "PlayerClaim",
     "Season",
+    "SeasonReferee",
     "SittingResult",
     "Team",
+    "TeamCaptain",
     "Variant",
     "VariantSitting",
 ]

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
 
 from .competitions import Competition
 from .people import Player, Team
@@ -62,7 +64,12 @@ class CupRegistration(models.Model):
 
 class CupTie(models.Model):
     """Slot k of a round is played by the winners of slots 2k-1 and 2k of the round
-    before (HAND_RECORD.md); team_a comes from the lower slot."""
+    before (HAND_RECORD.md); team_a comes from the lower slot. A tie lost by
+    walkover (R15) keeps how and why, and its winner advances without scores."""
+
+    class Walkover(models.TextChoices):
+        WITHDRAWN = "withdrawn", _("the other team withdrew")
+        NOT_PLAYED = "not_played", _("the other team did not play in the round's month")
 
     competition = models.ForeignKey(
         Competition, on_delete=models.CASCADE, related_name="cup_ties"
@@ -81,6 +88,19 @@ class CupTie(models.Model):
         Team, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
     decided_at = models.DateTimeField(_("decided at"), null=True, blank=True)
+    walkover = models.CharField(
+        _("walkover"), max_length=12, choices=Walkover.choices, blank=True
+    )
+    walkover_reason = models.TextField(_("reason of the walkover"), blank=True)
+    walkover_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("walkover recorded by"),
+    )
+    history = HistoricalRecords()
 
     class Meta:
         ordering = ["competition", "round", "slot"]

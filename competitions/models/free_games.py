@@ -85,6 +85,10 @@ class VariantSitting(models.Model):
     confirmed_at = models.DateTimeField(_("confirmed at"), null=True, blank=True)
     # The reason of the last correction or of the void; the history keeps each one.
     reason = models.TextField(_("reason"), blank=True)
+    # Keyed in by an official from a paper sheet (players without accounts): the
+    # official confirms it as they key it in, and the sheet's note is kept.
+    from_paper = models.BooleanField(_("from a paper sheet"), default=False)
+    paper_note = models.TextField(_("note from the paper sheet"), blank=True)
     # Carried over from the team-based variant games entered before player sittings:
     # its results are teams, not players (nothing is invented when carrying).
     carried = models.BooleanField(_("carried over from a team entry"), default=False)

@@ -148,6 +148,25 @@ class JuryApproval(models.Model):
         return f"{self.match} — {self.approved_by} {self.approved_at:%Y-%m-%d}"
 
 
+class JuryRefusal(models.Model):
+    """R15: the jury refuses, with a reason, a match that needs its approval; a
+    refused match is not played as a championship match (officials void it or
+    reschedule it in public). Approving it later replaces the refusal."""
+
+    match = models.OneToOneField(
+        Match, on_delete=models.CASCADE, related_name="jury_refusal"
+    )
+    refused_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    refused_at = models.DateTimeField(_("refused at"))
+    reason = models.TextField(_("reason"))
+    history = HistoricalRecords()
+
+    def __str__(self) -> str:
+        return f"{self.match} — {self.refused_by} {self.refused_at:%Y-%m-%d}"
+
+
 class MatchResult(models.Model):
     """One team's result of a completed match (R11), and its captain's answer."""
 

@@ -46,12 +46,7 @@ class Player(models.Model):
 class Team(models.Model):
     name = models.CharField(_("name"), max_length=120, unique=True)
     club = models.CharField(_("club or town"), max_length=120, blank=True)
-    captains = models.ManyToManyField(
-        settings.AUTH_USER_MODEL,
-        blank=True,
-        related_name="captained_teams",
-        verbose_name=_("captains"),
-    )
+    # Its captain is per season: ``TeamCaptain`` (``season_captains``).
     history = HistoricalRecords(m2m_fields=[])
 
     class Meta:

@@ -10,6 +10,8 @@ winners of slots 2k-1 and 2k of round r, the team of the lower slot named first
 
 from __future__ import annotations
 
+import calendar
+import datetime as dt
 import random
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -21,6 +23,10 @@ ROUNDS = 4
 TIE_MATCHES = 3  # R15: a tie is 3 matches
 SLOTS = {1: 8, 2: 4, 3: 2, 4: 1}
 SEMI_FINAL, FINAL = 3, 4
+# R15: the last 16 at the end of September, the quarter-finals in October, the
+# semi-finals in November, the final in December; a tie's matches are played in
+# its round's month.
+ROUND_MONTHS = {1: 9, 2: 10, 3: 11, 4: 12}
 
 T = TypeVar("T", bound=Hashable)
 
@@ -34,6 +40,31 @@ def slots(round_number: int) -> int:
     if round_number not in SLOTS:
         raise BracketError(f"A cup has rounds 1 to {ROUNDS}, not {round_number}.")
     return SLOTS[round_number]
+
+
+def round_month_end(year: int, round_number: int) -> dt.date:
+    """R15: the last day of the round's month, by which its ties are played."""
+    slots(round_number)  # a round that does not exist is a BracketError
+    month = ROUND_MONTHS[round_number]
+    return dt.date(year, month, calendar.monthrange(year, month)[1])
+
+
+def in_round_month(year: int, round_number: int, day: dt.date) -> bool:
+    """R15: whether ``day`` falls in the round's month of the season ``year``."""
+    end = round_month_end(year, round_number)
+    return (day.year, day.month) == (end.year, end.month)
+
+
+def walkover_refusal(
+    year: int, round_number: int, today: dt.date, withdrawn: bool
+) -> dt.date | None:
+    """R15: a team that withdraws loses its tie by walkover at once; one that does
+    not play it loses it only once the round's month is over. Returns the day the
+    month ends when a walkover for not playing is recorded too early, else None."""
+    end = round_month_end(year, round_number)
+    if withdrawn or today > end:
+        return None
+    return end
 
 
 def positions() -> list[tuple[int, int]]:
@@ -97,6 +128,7 @@ class Outcome(Enum):
     PENDING = "pending"  # fewer than 3 completed matches, or a tie-breaker unplayed
     LEVEL = "level"  # the totals (and every tie-breaker so far) are level
     DECIDED = "decided"
+    WALKOVER = "walkover"  # R15: the other team withdrew or did not play
 
 
 @dataclass(frozen=True)
@@ -113,6 +145,18 @@ class Decision:
     @property
     def needs_tiebreak(self) -> bool:
         return self.outcome is Outcome.LEVEL
+
+    @property
+    def walkover(self) -> bool:
+        return self.outcome is Outcome.WALKOVER
+
+
+def walkover(side: int) -> Decision:
+    """R15: the tie goes to ``side`` (0 the first-named team, 1 the second) by
+    walkover: no scores count, whatever was played."""
+    if side not in (0, 1):
+        raise BracketError(f"A tie has sides 0 and 1, not {side}.")
+    return Decision(Outcome.WALKOVER, (0, 0), (), side)
 
 
 def decide(
@@ -207,6 +251,7 @@ class Tie(Generic[T]):
     slot: int
     teams: tuple[T | None, T | None] = (None, None)
     winner: T | None = None
+    walkover: bool = False
 
     @property
     def loser(self) -> T | None:
@@ -226,6 +271,8 @@ class Medals(Generic[T]):
 
 
 def medals(ties: Mapping[tuple[int, int], Tie[T]]) -> Medals[T]:
+    """R15's medals; a semi-final lost by walkover still gives its loser bronze
+    (the rules name "both losing semi-finalists")."""
     bronze = tuple(
         loser
         for slot in (1, 2)

@@ -36,6 +36,11 @@ class TieView:
     days: list[Any] = field(default_factory=list)  # the days its matches are played
 
     @property
+    def walkover(self) -> bool:
+        """R15: decided by walkover, shown "w/o" without scores."""
+        return bool(self.tie.walkover) and self.tie.winner_id is not None
+
+    @property
     def points(self) -> tuple[int, int]:
         return (sum(m[0] for m in self.matches), sum(m[1] for m in self.matches))
 
@@ -101,6 +106,17 @@ class CupView:
 
     @property
     def active(self) -> list[CupRegistration]:
+        """The teams that play the cup: the first 16 registered, not withdrawn."""
+        return self.waiting[: bracket.CUP_TEAMS]
+
+    @property
+    def reserves(self) -> list[CupRegistration]:
+        """Registered after the first 16: each takes the place of a team that
+        withdraws before the draw, in order (R15)."""
+        return self.waiting[bracket.CUP_TEAMS :]
+
+    @property
+    def waiting(self) -> list[CupRegistration]:
         return [r for r in self.registrations if r.withdrawn_at is None]
 
     @property
@@ -121,7 +137,7 @@ def cup_view(cup: Competition) -> CupView:
     rounds = list(cup.cup_rounds.order_by("number"))
     ties = list(
         CupTie.objects.filter(competition=cup).select_related(
-            "team_a", "team_b", "winner"
+            "team_a", "team_b", "winner", "walkover_by"
         )
     )
     results: dict[int, list[MatchResult]] = {}
@@ -142,9 +158,9 @@ def cup_view(cup: Competition) -> CupView:
     ):
         pending.setdefault(match.tie_id, []).append(match)
     registrations = list(
-        CupRegistration.objects.filter(competition=cup).select_related(
-            "team", "driver", "catcher"
-        )
+        CupRegistration.objects.filter(competition=cup)
+        .select_related("team", "driver", "catcher")
+        .order_by("registered_at", "pk")
     )
     views = []
     by_position: dict[tuple[int, int], bracket.Tie[Any]] = {}
@@ -174,7 +190,11 @@ def cup_view(cup: Competition) -> CupView:
             )
         )
         by_position[(tie.round, tie.slot)] = bracket.Tie(
-            tie.round, tie.slot, (tie.team_a, tie.team_b), tie.winner
+            tie.round,
+            tie.slot,
+            (tie.team_a, tie.team_b),
+            tie.winner,
+            walkover=bool(tie.walkover),
         )
     views.sort(key=lambda v: (v.tie.round, v.tie.slot))
     return CupView(cup, rounds, views, registrations, bracket.medals(by_position))
@@ -204,6 +224,8 @@ def cup_api_data(year: int) -> dict[str, Any] | None:
                 "points": list(t.points),
                 "tiebreaks": [list(pair) for pair in t.tiebreaks],
                 "winner": _name(t.winner),
+                # Added to HAND_RECORD.md's shape: R15's walkover (no scores count).
+                "walkover": t.walkover,
             }
             for t in view.ties
         ],
@@ -239,7 +261,18 @@ def registration_refusal(season: Season, today: dt.date) -> str | None:
 
 
 def active_registrations(cup: Competition) -> Any:
+    """Registered and not withdrawn: the 16 teams of the cup and its reserves."""
     return CupRegistration.objects.filter(competition=cup, withdrawn_at__isnull=True)
+
+
+def cup_entrants(cup: Competition) -> list[CupRegistration]:
+    """The teams that play the cup (R15: 16): the first registered and not
+    withdrawn, in the order they registered; the others are reserves."""
+    return list(
+        active_registrations(cup)
+        .select_related("team")
+        .order_by("registered_at", "pk")[: bracket.CUP_TEAMS]
+    )
 
 
 def tie_name(tie: CupTie) -> str:

@@ -43,7 +43,10 @@ def match_visible_to(match: Match, user: Any) -> bool:
         is_official(user)
         or is_jury(user)
         or match.referee_id == user.pk
-        or bool({match.team_a_id, match.team_b_id} & captain_team_ids(user))
+        or bool(
+            {match.team_a_id, match.team_b_id}
+            & captain_team_ids(user, match.competition.season_id)
+        )
     )
 
 

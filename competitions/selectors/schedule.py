@@ -16,7 +16,10 @@ from competitions.models import (
     GrandPrixEntry,
     Match,
     Membership,
+    Season,
 )
+from competitions.selectors.accounts import account_name
+from tarokk_admin.core.collation import hu_sorted
 from tarokk_admin.core.roles import Role
 
 # The officials' schedule page and the fixtures file schedule these kinds; a cup
@@ -72,18 +75,42 @@ def same_match(
     )
 
 
-def referees() -> QuerySet[Any]:
-    """Accounts in the Referee group, by username."""
+def referee_accounts() -> QuerySet[Any]:
+    """Active accounts with the Referee role (the Referee group)."""
     return (
         get_user_model()
         .objects.filter(groups__name=Role.REFEREE.value, is_active=True)
-        .order_by("username")
         .distinct()
     )
 
 
+def referees(season: Season | int | None) -> QuerySet[Any]:
+    """The one list every referee picker offers and every referee service accepts:
+    the season's referee pool (active accounts with the Referee role), by name.
+    ``season`` a season or its id; None offers nobody."""
+    season_id = getattr(season, "pk", season)
+    return (
+        referee_accounts()
+        .filter(referee_seasons__season_id=season_id)
+        .select_related("player")
+        .order_by("last_name", "first_name", "username")
+    )
+
+
+def referee_choices(season: Season | int | None) -> list[tuple[int, str]]:
+    """The pool as (id, name) in the Hungarian order of the names shown."""
+    return hu_sorted(
+        [(user.pk, account_name(user)) for user in referees(season)],
+        key=lambda pair: pair[1],
+    )
+
+
 def is_referee_account(user: Any) -> bool:
-    return referees().filter(pk=user.pk).exists()
+    return referee_accounts().filter(pk=user.pk).exists()
+
+
+def in_referee_pool(user: Any, season: Season | int) -> bool:
+    return referees(season).filter(pk=user.pk).exists()
 
 
 def schedule_matches(

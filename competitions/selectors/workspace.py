@@ -19,19 +19,35 @@ from competitions.models import (
     Team,
     VariantSitting,
 )
+from competitions.selectors.outbox import outbox_problems
 from tarokk_admin.core.collation import hu, hu_sorted
 from tarokk_admin.core.text import fold
 
 PLAYERS_PAGE = 50
 
 
+NEEDS_APPROVAL = Q(public=False) | Q(date__lt=F("competition__season__annual_meeting"))
+
+
 def approvals_pending() -> Any:
     """Open matches that need a jury approval (R15: before the annual meeting or
-    not in public) and have none: the jury's list."""
+    not in public) and have neither an approval nor a refusal: the jury's list."""
     return Match.objects.filter(
+        NEEDS_APPROVAL,
         status__in=(Match.Status.SCHEDULED, Match.Status.IN_PLAY),
         jury_approval__isnull=True,
-    ).filter(Q(public=False) | Q(date__lt=F("competition__season__annual_meeting")))
+        jury_refusal__isnull=True,
+    )
+
+
+def refusals_open() -> Any:
+    """Matches still to play that the jury refused (R15) and that still need its
+    approval: the officials void them or reschedule them in public."""
+    return Match.objects.filter(
+        NEEDS_APPROVAL,
+        status=Match.Status.SCHEDULED,
+        jury_refusal__isnull=False,
+    )
 
 
 @dataclass
@@ -41,16 +57,20 @@ class SeasonDashboard:
     teams: int = 0
     players: int = 0
     approvals: int = 0
+    refusals: int = 0
     disputes: int = 0
     sittings: int = 0
     claims: int = 0
+    outbox: int = 0
     unrostered: list[Team] = field(default_factory=list)
+    uncaptained: list[Team] = field(default_factory=list)
 
 
 def season_dashboard(season: Season | None) -> SeasonDashboard:
     """A handful of counting queries, whatever the season's size."""
     board = SeasonDashboard(season)
     board.approvals = approvals_pending().count()
+    board.refusals = refusals_open().count()
     board.disputes = (
         MatchResult.objects.filter(answer=MatchResult.Answer.DISPUTED)
         .values("match")
@@ -62,6 +82,7 @@ def season_dashboard(season: Season | None) -> SeasonDashboard:
     ).count()
     board.claims = PlayerClaim.objects.filter(status=PlayerClaim.Status.PENDING).count()
     board.players = Player.objects.filter(active=True).count()
+    board.outbox = outbox_problems()
     if season is None:
         return board
     counted = Match.objects.filter(competition__season=season).aggregate(
@@ -87,6 +108,12 @@ def season_dashboard(season: Season | None) -> SeasonDashboard:
         .values_list("team", flat=True)
     )
     board.unrostered = list(Team.objects.filter(pk__in=ids - complete))
+    # Teams with a roster but no captain this season: nobody answers for them.
+    board.uncaptained = list(
+        Team.objects.filter(memberships__season=season)
+        .exclude(season_captains__season=season)
+        .distinct()
+    )
     return board
 
 

@@ -27,6 +27,7 @@ from competitions.selectors.schedule import (
     SCHEDULED_KINDS,
     competition_team_ids,
     matches_on_day,
+    referee_accounts,
     referees,
     same_match,
 )
@@ -135,7 +136,11 @@ class _Checker:
         self.problems = problems
         self.teams = {team.name: team for team in Team.objects.all()}
         self.entered = competition_team_ids(competition)
-        self.referees = {user.get_username(): user for user in referees()}
+        # The season's referee pool: the one list every referee picker offers.
+        self.referees = {
+            user.get_username(): user for user in referees(competition.season)
+        }
+        self.with_role = {user.get_username() for user in referee_accounts()}
         self.usernames = set(
             get_user_model().objects.values_list("username", flat=True)
         )
@@ -220,12 +225,16 @@ class _Checker:
             return None
         user = self.referees.get(raw)
         if user is None:
-            message = (
-                _("%(name)s is not in the Referee group.")
-                if raw in self.usernames
-                else _("There is no account named %(name)s.")
-            )
-            self.problem(line, "referee", message % {"name": raw})
+            if raw in self.with_role:
+                message = _("%(name)s is not in the %(year)s referee pool.") % {
+                    "name": raw,
+                    "year": self.competition.season.year,
+                }
+            elif raw in self.usernames:
+                message = _("%(name)s is not in the Referee group.") % {"name": raw}
+            else:
+                message = _("There is no account named %(name)s.") % {"name": raw}
+            self.problem(line, "referee", message)
         return user
 
     def venue(self, line: int, raw: str) -> str:

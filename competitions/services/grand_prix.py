@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Sequence
+from typing import Any
 
 from django.db import transaction
 from django.db.models import Q, Sum
@@ -23,6 +24,7 @@ from competitions.rules.pairing import ROUNDS, PairingError, pair_round
 from competitions.rules.standings import CHAMPIONSHIP_MATCH_CAP
 from competitions.selectors.matches import championship_matches_played
 from competitions.services.matches import match_create
+from competitions.services.referees import referee_check
 from tarokk_admin.core.errors import ServiceError
 
 
@@ -222,11 +224,16 @@ def grand_prix_round_generate(
 
 
 @transaction.atomic
-def grand_prix_pairing_override(*, match: Match, team_a: Team, team_b: Team) -> Match:
+def grand_prix_pairing_override(
+    *, match: Match, team_a: Team, team_b: Team, referee: Any = ...
+) -> Match:
     """An official replaces a pairing of a round not yet started: both teams must be
-    the event's, not already paired elsewhere in that round, and must not have met."""
+    the event's, not already paired elsewhere in that round, and must not have met.
+    ``referee`` (when given: None for nobody) is one of the season's pool."""
     competition = match.competition
     _event_check(competition)
+    if referee is not ...:
+        referee_check(referee, competition.season)
     if match.status != Match.Status.SCHEDULED or match.hands.exists():
         raise ServiceError(_("Only a pairing whose match has not started can change."))
     if team_a.pk == team_b.pk:
@@ -257,10 +264,14 @@ def grand_prix_pairing_override(*, match: Match, team_a: Team, team_b: Team) -> 
             _("%(a)s and %(b)s have met in this event already: no rematches (R15).")
             % {"a": team_a.name, "b": team_b.name}
         )
+    fields = ["team_a", "team_b", "first_attack"]
+    if referee is not ... and match.referee_id != getattr(referee, "pk", None):
+        match.referee = referee
+        fields.append("referee")
     match.team_a, match.team_b = team_a, team_b
     match.first_attack = None
     match._change_reason = _("pairing overridden by an official")  # type: ignore[attr-defined]
-    match.save(update_fields=["team_a", "team_b", "first_attack"])
+    match.save(update_fields=fields)
     return match
 
 

@@ -6,6 +6,7 @@ from django.utils.translation import gettext as _
 
 from competitions.models import Competition, Lineup, Match, Player, Team
 from competitions.selectors.matches import lineup_candidates
+from competitions.services.jury import match_refusal_check
 from tarokk_admin.core.errors import ServiceError
 
 
@@ -18,6 +19,7 @@ def lineup_set(*, match: Match, team: Team, driver: Player, catcher: Player) -> 
         )
     if match.status in (Match.Status.COMPLETED, Match.Status.VOID):
         raise ServiceError(_("The line-up of a completed or void match cannot change."))
+    match_refusal_check(match)  # R15: a refused match is not played
     if driver.pk == catcher.pk:
         raise ServiceError(
             _("The driver and the catcher must be two different players.")

@@ -27,7 +27,10 @@ from competitions.selectors.matches import (
     match_needs_jury_approval,
     match_start_datetime,
 )
+from competitions.services.jury import jury_approve as jury_approve
+from competitions.services.jury import match_refusal_check
 from competitions.services.notices import notice_match, notice_match_scheduled
+from competitions.services.referees import referee_check
 from competitions.services.results import match_results_store
 from tarokk_admin.core.background import followup_queue
 from tarokk_admin.core.errors import ServiceError
@@ -89,6 +92,7 @@ def match_create(
         else counts_for_championship
     )
     match_cap_check(competition, counts, (team_a, team_b))
+    referee_check(referee, competition.season)
     match = Match.objects.create(
         competition=competition,
         team_a=team_a,
@@ -108,26 +112,12 @@ def match_create(
     return match
 
 
-def jury_approve(
-    *, match: Match, user: Any, note: str = "", when: dt.datetime | None = None
-) -> JuryApproval:
-    """Record the jury's approval; R15 wants it recorded before the match."""
-    when = when or timezone.now()
-    if match.status != Match.Status.SCHEDULED or when >= match_start_datetime(match):
-        raise ServiceError(
-            _("A jury approval must be recorded before the match starts (R15).")
-        )
-    approval, _created = JuryApproval.objects.update_or_create(
-        match=match, defaults={"approved_by": user, "approved_at": when, "note": note}
-    )
-    return approval
-
-
 def match_check_playable(match: Match) -> None:
     """What must be settled before hands are entered: the cut, both line-ups, and the
     jury approval where R15 wants one (recorded before the match)."""
     if match.status == Match.Status.VOID:
         raise ServiceError(_("This match is void."))
+    match_refusal_check(match)
     if match_needs_jury_approval(match):
         approval = JuryApproval.objects.filter(match=match).first()
         if approval is None or approval.approved_at >= match_start_datetime(match):
@@ -219,8 +209,9 @@ def match_void(*, match: Match, user: Any, reason: str) -> Match:
 
 @transaction.atomic
 def match_referee_set(*, match: Match, referee: Any) -> Match:
-    """An official assigns the match's referee (None: nobody); a new referee of a
-    match still to be played is told of it."""
+    """An official assigns the match's referee (None: nobody, or one of the
+    season's pool); a new referee of a match still to be played is told of it."""
+    referee_check(referee, match.competition.season)
     changed = match.referee_id != getattr(referee, "pk", None)
     match.referee = referee
     match.save(update_fields=["referee"])

@@ -37,12 +37,13 @@ ERROR_CHARS = 2000
 UNSENT = (Notice.Status.PENDING, Notice.Status.FAILED)
 
 
-def _claim(notice_id: int, now: dt.datetime) -> bool:
+def _claim(notice_id: int, now: dt.datetime, *, again: bool = False) -> bool:
     stale = Q(status=Notice.Status.SENDING, claimed_at__lt=now - STALE_CLAIM)
-    claimed = (
-        Notice.objects.filter(pk=notice_id, attempts__lt=MAX_ATTEMPTS)
-        .filter(Q(status__in=UNSENT) | stale)
-        .update(status=Notice.Status.SENDING, claimed_at=now)
+    unsent = Notice.objects.filter(pk=notice_id)
+    if not again:
+        unsent = unsent.filter(attempts__lt=MAX_ATTEMPTS)
+    claimed = unsent.filter(Q(status__in=UNSENT) | stale).update(
+        status=Notice.Status.SENDING, claimed_at=now
     )
     return claimed == 1
 
@@ -52,10 +53,12 @@ def notice_send(
     notice_id: int,
     connection: object | None = None,
     now: dt.datetime | None = None,
+    again: bool = False,
 ) -> bool:
     """Send one notice unless it is sent, being sent or out of attempts; True when
-    this call sent it. A failure is recorded on the notice, never raised."""
-    if not _claim(notice_id, now or timezone.now()):
+    this call sent it. A failure is recorded on the notice, never raised.
+    ``again``: an official sends it once more although its attempts ran out."""
+    if not _claim(notice_id, now or timezone.now(), again=again):
         return False
     notice = Notice.objects.get(pk=notice_id)
     message = EmailMessage(

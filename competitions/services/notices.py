@@ -32,6 +32,7 @@ from competitions.models import (
     NoticeKind,
 )
 from competitions.selectors.matches import match_needs_jury_approval
+from competitions.selectors.teams import match_captains
 from tarokk_admin.core.background import followup_queue
 from tarokk_admin.core.errors import ServiceError
 from tarokk_admin.core.mail import role_users
@@ -62,7 +63,8 @@ def _match_recipients(kind: NoticeKind, match: Match) -> list[Any]:
         return role_users(Role.OFFICIAL)
     if kind == NoticeKind.APPROVAL_NEEDED:
         return role_users(Role.JURY)
-    users = [*match.team_a.captains.all(), *match.team_b.captains.all()]
+    # The teams' captains of the match's season.
+    users = match_captains(match)
     if kind in TO_BOTH_SIDES and match.referee is not None:
         users.append(match.referee)
     return users
@@ -219,11 +221,14 @@ def notice_role(
     key: str,
     subject: Callable[[], str],
     body: Callable[[], str],
+    users: Iterable[Any] | None = None,
 ) -> list[Notice]:
-    """Tell everyone in ``role`` once per address for ``key``: a second call with
-    the same key writes nothing for the addresses already told."""
+    """Tell everyone in ``role`` (or only ``users``, people in that role for what
+    the notice concerns: a season's captains) once per address for ``key``: a
+    second call with the same key writes nothing for the addresses already told."""
     notices = []
-    for user, language in _willing(role_users(role), kind):
+    people = list(users) if users is not None else role_users(role)
+    for user, language in _willing(people, kind):
         if Notice.objects.filter(key=key, email=user.email).exists():
             continue
         with translation.override(language):

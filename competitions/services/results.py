@@ -11,6 +11,8 @@ from django.utils.translation import gettext as _
 from competitions.models import Lineup, Match, MatchResult, NoticeKind, Team
 from competitions.rules.standings import best_trophy
 from competitions.selectors.matches import match_as_record
+from competitions.selectors.teams import is_captain_of
+from competitions.services.captains import captain_check
 from competitions.services.notices import notice_match
 from scoring.engine import score_match_record, trophies_made
 from tarokk_admin.core.errors import ServiceError
@@ -65,10 +67,17 @@ def match_results_store(match: Match) -> list[MatchResult]:
 def result_answer(
     *, match: Match, team: Team, user: Any, confirm: bool, note: str = ""
 ) -> MatchResult:
-    """A team captain confirms a completed result, or disputes it with a note that
-    officials see."""
+    """The team's captain of the match's season confirms a completed result, or
+    disputes it with a note that officials see."""
     if match.status != Match.Status.COMPLETED:
         raise ServiceError(_("Only a completed match's result can be confirmed."))
+    captain_check(user, team, match.competition.season_id)
+    return _answer(match=match, team=team, user=user, confirm=confirm, note=note)
+
+
+def _answer(
+    *, match: Match, team: Team, user: Any, confirm: bool, note: str
+) -> MatchResult:
     if not confirm and not note.strip():
         raise ServiceError(_("Say what is wrong with the result."), field="note")
     row = MatchResult.objects.filter(match=match, team=team).first()
@@ -91,11 +100,13 @@ def result_answer(
 
 def result_table_accept(*, match: Match, team: Team, user: Any) -> MatchResult:
     """A team accepts the completed result at the table, on the referee's device: its
-    captain or the driver who played for it in this match signs in there; recorded as
-    the team's confirmation, by that user."""
+    captain of the match's season or the driver who played for it in this match
+    signs in there; recorded as the team's confirmation, by that user."""
+    if match.status != Match.Status.COMPLETED:
+        raise ServiceError(_("Only a completed match's result can be confirmed."))
     lineup = Lineup.objects.filter(match=match, team=team).select_related("driver")
     driver_user = next((row.driver.user_id for row in lineup), None)
-    captain = team.captains.filter(pk=user.pk).exists()
+    captain = is_captain_of(user, team.pk, match.competition.season_id)
     if not captain and (driver_user is None or driver_user != user.pk):
         raise ServiceError(
             _(
@@ -104,7 +115,7 @@ def result_table_accept(*, match: Match, team: Team, user: Any) -> MatchResult:
             )
             % {"user": user.get_username(), "team": team.name}
         )
-    return result_answer(
+    return _answer(
         match=match,
         team=team,
         user=user,

@@ -21,12 +21,13 @@ from competitions.models import Competition, Match, NoticeKind, Team
 from competitions.selectors.schedule import (
     SCHEDULED_KINDS,
     competition_team_ids,
-    is_referee_account,
     matches_on_day,
     same_match,
 )
+from competitions.services.cup.ties import cup_calendar_check
 from competitions.services.matches import match_cap_check
 from competitions.services.notices import notice_match, notice_match_scheduled
+from competitions.services.referees import referee_check
 from tarokk_admin.core.errors import ServiceError
 
 VENUE_MAX = 120
@@ -100,15 +101,6 @@ def schedule_teams_check(
         )
 
 
-def schedule_referee_check(referee: Any) -> None:
-    if referee is not None and not is_referee_account(referee):
-        raise ServiceError(
-            _("%(user)s is not in the Referee group.")
-            % {"user": referee.get_username()},
-            field="referee",
-        )
-
-
 def competition_lock(competition: Competition) -> Competition:
     """Two officials scheduling at once wait for each other here: the second sees
     the first's match (PostgreSQL row lock; SQLite takes its write lock)."""
@@ -159,7 +151,7 @@ def match_schedule(
             % {"a": team_a.name, "b": team_b.name, "date": date.isoformat()}
         )
     schedule_teams_check(competition, team_a, team_b, date)
-    schedule_referee_check(referee)
+    referee_check(referee, competition.season)
     match_cap_check(competition, competition.counts_for_championship, (team_a, team_b))
     match = Match(
         competition=competition,
@@ -182,7 +174,9 @@ def match_schedule(
 def _movable(match: Match) -> Match:
     locked = (
         Match.objects.select_for_update(of=("self",))
-        .select_related("competition__season", "team_a", "team_b")
+        .select_related(
+            "competition__season", "team_a", "team_b", "tie__competition__season"
+        )
         .get(pk=match.pk)
     )
     if locked.status != Match.Status.SCHEDULED:
@@ -202,15 +196,20 @@ def match_move(
     time: dt.time | None = None,
     venue: str = "",
     reason: str = "",
+    public: bool | None = None,
 ) -> Match:
-    """Move a match not started yet to another date, time or venue; the same checks
-    as scheduling it (R15), the match itself left out."""
+    """Move a match not started yet to another date, time or venue (and, with
+    ``public``, in public or not: a match the jury refused is played once it needs
+    no approval, R15); the same checks as scheduling it, the match itself left
+    out."""
     locked = _movable(match)
     if len(venue) > VENUE_MAX:
         raise ServiceError(
             _("The venue is at most %(n)s characters.") % {"n": VENUE_MAX},
             field="venue",
         )
+    if locked.tie_id is not None:
+        cup_calendar_check(locked.tie, date)  # R15: in the round's month
     if locked.tie_id is None and locked.round is None:
         schedule_date_check(locked.competition, date)
     elif date.year != locked.competition.season.year:
@@ -224,9 +223,16 @@ def match_move(
             locked.competition, locked.team_a, locked.team_b, date, locked
         )
     locked.date, locked.time, locked.venue = date, time, venue
+    fields = ["date", "time", "venue"]
+    if public is not None and public != locked.public:
+        locked.public = public
+        fields.append("public")
+        reason = reason or (
+            _("rescheduled in public") if public else _("rescheduled not in public")
+        )
     locked._history_user = user  # type: ignore[attr-defined]
     locked._change_reason = reason or _("moved")  # type: ignore[attr-defined]
-    locked.save(update_fields=["date", "time", "venue"])
+    locked.save(update_fields=fields)
     notice_match(NoticeKind.MATCH_MOVED, match=locked, note=reason)
     return locked
 
@@ -263,7 +269,7 @@ def match_referee_assign(*, match: Match, referee: Any, user: Any) -> Match:
     """Assign the match's referee (an account in the Referee group), or nobody."""
     locked = (
         Match.objects.select_for_update(of=("self",))
-        .select_related("competition")
+        .select_related("competition__season")
         .get(pk=match.pk)
     )
     if locked.status in (Match.Status.COMPLETED, Match.Status.VOID):
@@ -271,7 +277,7 @@ def match_referee_assign(*, match: Match, referee: Any, user: Any) -> Match:
             _("The match is %(status)s: its referee no longer changes.")
             % {"status": locked.get_status_display()}
         )
-    schedule_referee_check(referee)
+    referee_check(referee, locked.competition.season)
     changed = locked.referee_id != getattr(referee, "pk", None)
     locked.referee = referee
     locked._history_user = user  # type: ignore[attr-defined]

@@ -28,6 +28,7 @@ from competitions.models import (
 from competitions.selectors.free_games import free_games_closed_years
 from competitions.selectors.sittings import player_of, sitting_rights
 from tarokk_admin.core.errors import ServiceError
+from tarokk_admin.core.roles import is_official
 from tarokk_admin.core.text import fold
 
 PLAYERS_MIN, PLAYERS_MAX = 3, 5  # R15: a sitting of 3-5 players
@@ -147,14 +148,14 @@ def _check_event(event: str) -> str:
     return event
 
 
-def _check_reason(reason: str, what: str) -> str:
+def _check_reason(reason: str, what: str, field: str = "reason") -> str:
     reason = reason.strip()
     if not reason:
-        _refuse(what, field="reason")
+        _refuse(what, field=field)
     if len(reason) > REASON_MAX:
         _refuse(
             _("Keep the reason under %(n)s characters.") % {"n": REASON_MAX},
-            field="reason",
+            field=field,
         )
     return reason
 
@@ -238,12 +239,7 @@ def sitting_record(
             ),
             code="not_a_player",
         )
-    _check_variant(variant)
-    season = _season_of(date)
-    _open_year(date.year)
-    name = _name(season, variant, name)
-    event = _check_event(event)
-    _check_results(results)
+    season, name, event = _checked(date, variant, name, event, results)
     if recorder.pk not in {player.pk for player, _points in results}:
         _refuse(
             _("You record a sitting you played in: add yourself to its players."),
@@ -261,6 +257,70 @@ def sitting_record(
     )
     _save(sitting, user, _("recorded"))
     _results_set(sitting, results, user, _("recorded"))
+    return sitting
+
+
+def _checked(
+    date: dt.date, variant: str, name: str, event: str, results: Results
+) -> tuple[Season, str, str]:
+    """The checks every sitting passes, whoever records it (R15): the variant, a
+    day of an open season not in the future, the game's name, the event, 3-5
+    different players with plausible points. Returns the season, the game's name
+    and the event as stored."""
+    _check_variant(variant)
+    season = _season_of(date)
+    _open_year(date.year)
+    name = _name(season, variant, name)
+    event = _check_event(event)
+    _check_results(results)
+    return season, name, event
+
+
+@transaction.atomic
+def sitting_record_from_paper(
+    *,
+    user: Any,
+    date: dt.date,
+    variant: str,
+    results: Results,
+    note: str,
+    name: str = "",
+    event: str = "",
+) -> VariantSitting:
+    """An official keys in a sitting from its paper sheet (R15), for players who
+    need no account: the same checks as a player's sitting, confirmed by the
+    official who keys it in, with the sheet's note kept (where the sheet is, who
+    signed it)."""
+    if not is_official(user):
+        _refuse(
+            _("Only officials key in sittings from paper sheets."),
+            code="not_an_official",
+        )
+    note = _check_reason(
+        note,
+        _("Write the paper sheet's note: where it is kept, who signed it."),
+        field="note",
+    )
+    season, name, event = _checked(date, variant, name, event, results)
+    _not_twice(season, date, variant, name, event, results)
+    now = timezone.now()
+    sitting = VariantSitting(
+        season=season,
+        variant=variant,
+        name=name,
+        date=date,
+        event=event,
+        recorded_by=user,
+        recorded_at=now,
+        status=VariantSitting.Status.CONFIRMED,
+        confirmed_by=user,
+        confirmed_at=now,
+        from_paper=True,
+        paper_note=note,
+    )
+    why = _("keyed in from a paper sheet and confirmed")
+    _save(sitting, user, why)
+    _results_set(sitting, results, user, why)
     return sitting
 
 
@@ -335,12 +395,7 @@ def sitting_correct(
     sitting = _locked(sitting)
     _may_change(sitting, user)
     reason = _check_reason(reason, _("Say why the sitting is corrected."))
-    _check_variant(variant)
-    season = _season_of(date)
-    _open_year(date.year)
-    name = _name(season, variant, name)
-    event = _check_event(event)
-    _check_results(results)
+    season, name, event = _checked(date, variant, name, event, results)
     recorder = player_of(user)
     if (
         sitting.status == VariantSitting.Status.PENDING

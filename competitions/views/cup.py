@@ -56,7 +56,10 @@ def cup_bracket(request: HttpRequest, year: int) -> HttpResponse:
             "official": is_official(request.user),
             "can_register": bool(
                 request.user.is_authenticated
-                and (is_official(request.user) or captain_team_ids(request.user))
+                and (
+                    is_official(request.user)
+                    or captain_team_ids(request.user, cup.season_id)
+                )
             ),
         },
     )
@@ -68,9 +71,13 @@ def cup_register_view(request: HttpRequest, year: int) -> HttpResponse:
         refuse(request, "")
     season = season_or_404(year)
     official = is_official(request.user)
-    own = captain_team_ids(request.user)
+    own = captain_team_ids(request.user, season.pk)
     if not official and not own:
-        refuse(request, _("Only team captains and officials register teams."))
+        refuse(
+            request,
+            _("Only the teams' captains of %(year)s and officials register teams.")
+            % {"year": year},
+        )
     cup = cup_of_year(year)
     teams = Team.objects.all() if official else Team.objects.filter(pk__in=own)
     pairs: dict[int, dict[str, object]] = {}
@@ -100,6 +107,7 @@ def cup_register_view(request: HttpRequest, year: int) -> HttpResponse:
                     team=pair["team"],
                     driver=pair["driver"],
                     catcher=pair["catcher"],
+                    user=request.user,
                 )
             except ServiceError as error:
                 messages.error(request, error.message)

@@ -9,9 +9,9 @@ from django import forms
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
+from competitions.forms.cup import referee_field_pool
 from competitions.models import Competition, Match, Player
 from tarokk_admin.core.jsonio import json_parse
-from tarokk_admin.core.roles import Role
 
 
 class LineupForm(forms.Form):
@@ -45,12 +45,18 @@ class CutForm(forms.Form):
 
 
 class RefereeForm(forms.Form):
+    """The match's referee: one of the season's pool (the one referee list)."""
+
     referee = forms.ModelChoiceField(
         label=_("Referee"),
         required=False,
-        queryset=get_user_model().objects.filter(groups__name=Role.REFEREE.value),
+        queryset=get_user_model().objects.none(),
         empty_label=_("— nobody —"),
     )
+
+    def __init__(self, *args: Any, season: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        referee_field_pool(self.fields["referee"], season)
 
 
 class ApprovalForm(forms.Form):

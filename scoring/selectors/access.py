@@ -15,7 +15,9 @@ def is_assigned_referee(user: Any, match: Match) -> bool:
 
 
 def is_match_captain(user: Any, match: Match) -> bool:
-    return bool(captain_team_ids(user) & {match.team_a_id, match.team_b_id})
+    """A captain of one of the match's teams in the match's season."""
+    teams = captain_team_ids(user, match.competition.season_id)
+    return bool(teams & {match.team_a_id, match.team_b_id})
 
 
 def can_enter_hands(user: Any, match: Match) -> bool:

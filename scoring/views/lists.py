@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.core.paginator import Paginator
-from django.db.models import Case, F, IntegerField, Q, Value, When
+from django.db.models import Case, IntegerField, Value, When
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -13,7 +13,13 @@ from django.views.decorators.http import require_POST
 
 from competitions.models import Match, MatchResult
 from competitions.selectors.calendars import referee_calendar_token
-from competitions.selectors.teams import captain_team_ids
+from competitions.selectors.teams import (
+    captain_matches_filter,
+    captain_team_ids,
+    captains_anything,
+)
+from competitions.selectors.workspace import approvals_pending, refusals_open
+from competitions.services.jury import jury_refuse
 from competitions.services.matches import jury_approve
 from competitions.services.results import result_answer
 from scoring.forms import AnswerForm, ApprovalForm, OpenMatchFilter
@@ -80,16 +86,22 @@ def referee_home(request: HttpRequest) -> HttpResponse:
 
 @role_required(is_jury, lambda: _("This page is for the jury and officials."))
 def jury_home(request: HttpRequest) -> HttpResponse:
-    """Matches that need an approval (R15) and have none yet."""
+    """Matches that need the jury's decision (R15) and have none yet; and the
+    matches it refused that are still to play (it may approve them after all)."""
+    related = ("competition__season", "team_a", "team_b", "referee")
     waiting = (
-        _matches()
-        .filter(status__in=OPEN, jury_approval__isnull=True)
-        .filter(Q(public=False) | Q(date__lt=F("competition__season__annual_meeting")))
+        approvals_pending().select_related(*related).order_by("date", "time", "id")
+    )
+    refused = (
+        refusals_open()
+        .select_related(*related, "jury_refusal__refused_by")
         .order_by("date", "time", "id")
     )
     page = Paginator(waiting, PAGE).get_page(request.GET.get("page"))
     return render(
-        request, "scoring/jury_home.html", {"page": page, "form": ApprovalForm()}
+        request,
+        "scoring/jury_home.html",
+        {"page": page, "form": ApprovalForm(), "refused": list(refused[:PAGE])},
     )
 
 
@@ -110,6 +122,26 @@ def jury_approve_view(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("jury:home")
 
 
+@require_POST
+@role_required(is_jury, lambda: _("Only the jury refuses a match."))
+def jury_refuse_view(request: HttpRequest, pk: int) -> HttpResponse:
+    """R15: the jury refuses a match with a reason (the form's note)."""
+    match = load_match(pk)
+    form = ApprovalForm(request.POST)
+    if form.is_valid():
+        try:
+            jury_refuse(
+                match=match, user=request.user, reason=form.cleaned_data["note"]
+            )
+        except ServiceError as error:
+            messages.error(request, f"{match}: {error.message}")
+        else:
+            messages.success(request, _("Refusal of %(m)s recorded.") % {"m": match})
+    else:
+        messages.error(request, _("The note is too long (at most 1000 characters)."))
+    return redirect("jury:home")
+
+
 def _captain_or_official(user) -> bool:
     return is_captain(user) or is_official(user)
 
@@ -120,11 +152,11 @@ def _captain_or_official(user) -> bool:
 def captain_home(request: HttpRequest) -> HttpResponse:
     """Captains: their teams' matches, completed ones to confirm or dispute.
     Officials: the disputed results."""
-    teams = captain_team_ids(request.user)
-    if teams:
+    if captains_anything(request.user):
+        # Each team's matches of the seasons in which the user is its captain.
         matches = (
             _matches()
-            .filter(Q(team_a_id__in=teams) | Q(team_b_id__in=teams))
+            .filter(captain_matches_filter(request.user))
             .exclude(status=Match.Status.VOID)
             .annotate(
                 done=Case(
@@ -136,12 +168,14 @@ def captain_home(request: HttpRequest) -> HttpResponse:
             .order_by("done", "-date", "-id")
         )
         page = Paginator(matches, PAGE).get_page(request.GET.get("page"))
-        results = MatchResult.objects.filter(
-            match__in=[m.pk for m in page], team_id__in=teams
-        ).select_related("team")
+        seasons = {m.pk: m.competition.season_id for m in page}
+        results = MatchResult.objects.filter(match__in=list(seasons)).select_related(
+            "team"
+        )
         by_match: dict[int, list[MatchResult]] = {}
         for row in results:
-            by_match.setdefault(row.match_id, []).append(row)
+            if row.team_id in captain_team_ids(request.user, seasons[row.match_id]):
+                by_match.setdefault(row.match_id, []).append(row)
         items = [(m, by_match.get(m.pk, [])) for m in page]
         return render(
             request,
@@ -164,7 +198,10 @@ def captain_home(request: HttpRequest) -> HttpResponse:
 def captain_answer(request: HttpRequest, pk: int) -> HttpResponse:
     match = load_match(pk)
     form = AnswerForm(request.POST)
-    teams = captain_team_ids(request.user) & {match.team_a_id, match.team_b_id}
+    teams = captain_team_ids(request.user, match.competition.season_id) & {
+        match.team_a_id,
+        match.team_b_id,
+    }
     if not form.is_valid() or form.cleaned_data["team"] not in teams:
         refuse(request, _("You are not the captain of a team of this match."))
     team = (

@@ -207,7 +207,10 @@ def match_detail(
         "can_complete": editable and open_ and len(hands) == match.hands_expected,
         "results": list(match.results.select_related("team", "answered_by")),
         "referee_form": forms.get("referee")
-        or RefereeForm(initial={"referee": match.referee_id}),
+        or RefereeForm(
+            initial={"referee": match.referee_id},
+            season=match.competition.season_id,
+        ),
         "history": match_history(match) if official else [],
         **_setup_context(match, forms, setup, len(hands)),
     }
@@ -288,7 +291,7 @@ def match_referee(request: HttpRequest, pk: int) -> HttpResponse:
     match_view_check(request, match)
     if not is_official(request.user):
         refuse(request, _("Only an official assigns the referee."))
-    form = RefereeForm(request.POST)
+    form = RefereeForm(request.POST, season=match.competition.season_id)
     if not form.is_valid():
         return match_detail(request, match.pk, forms={"referee": form})
     match_referee_set(match=match, referee=form.cleaned_data["referee"])

@@ -21,6 +21,7 @@ from tarokk_admin.demo.common import (
     demo_user,
 )
 from tarokk_admin.demo.data import DEMO_TEAMS, TEAMS_WITH_SUBSTITUTE, demo_player_names
+from tarokk_admin.demo.people import demo_people_seed
 
 CHAMPIONSHIP_ROUNDS = 5  # every team plays 5 completed matches
 
@@ -66,15 +67,14 @@ def demo_federation_seed() -> list[str]:
                 Membership.objects.create(
                     season=season, team=team, player=player, role=role
                 )
-    captain = demo_user("captain")
     captains_team = Team.objects.get(name=DEMO_TEAMS[0][0])
-    if not captains_team.captains.filter(pk=captain.pk).exists():
-        captains_team.captains.add(captain)
+    people = demo_people_seed(season, captains_team)
     if not (season_created or created_teams or created_players):
-        return []
+        return people
     return [
         f"Demo federation: season {year}, {created_teams} teams and "
-        f"{created_players} players created; 'captain' captains {captains_team}."
+        f"{created_players} players created.",
+        *people,
     ]
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from django.contrib.auth import get_user_model
 
-from competitions.models import Match, MatchResult
+from competitions.models import Match, MatchResult, TeamCaptain
 from competitions.services.results import result_answer
 
 DISPUTE_NOTE = "Hand 5: the contra on the Ultimo was not doubled in the record."
@@ -18,9 +18,14 @@ def demo_workspace_seed() -> list[str]:
     if MatchResult.objects.filter(answer=MatchResult.Answer.DISPUTED).exists():
         return []
     captain = get_user_model().objects.filter(username="captain").first()
-    team = captain.captained_teams.first() if captain else None
-    if team is None:
+    row = (
+        TeamCaptain.objects.filter(user=captain).select_related("team").first()
+        if captain
+        else None
+    )
+    if row is None:
         return []
+    team = row.team
     # The latest result stays for the captain to answer; an earlier one is disputed.
     rows = list(
         MatchResult.objects.filter(team=team, match__status=Match.Status.COMPLETED)

@@ -43,6 +43,9 @@ CUP_TIE = obj(
     points=array(nullable(INTEGER)),
     tiebreaks=array(array(nullable(INTEGER))),
     winner=nullable(STRING),
+    # Added beside HAND_RECORD.md's keys: R15's walkover (the winner advanced
+    # without scores; "points" then count nothing).
+    walkover=BOOLEAN,
 )
 CUP = obj(season=INTEGER, ties=array(CUP_TIE))
 

@@ -13,7 +13,7 @@ from playwright.sync_api import Page, expect
 from competitions.models import Lineup, MatchResult
 from scoring.services.hands import hand_save
 from tarokk_admin.core.roles import Role
-from tests.factories import UserFactory, ready_match, sheet
+from tests.factories import UserFactory, captain_of, ready_match, sheet
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -94,7 +94,7 @@ def test_complete_through_the_summary_and_accept_at_the_table(
     for number in range(1, 9):
         hand_save(match=match, number=number, record=sheet(number), user=referee)
     captain = UserFactory(username="kapitany", roles=[Role.TEAM_CAPTAIN])
-    match.team_a.captains.add(captain)
+    captain_of(match.team_a, match.competition.season_id, captain)
     log_in(page, live_server, "jatekvezeto")
     page.goto(f"{live_server.url}/referee/matches/{match.pk}/")
     page.click("text=Complete match")

@@ -15,7 +15,14 @@ from competitions.services.matches import match_complete
 from competitions.services.results import result_answer
 from scoring.services.hands import hand_save
 from tarokk_admin.core.roles import Role
-from tests.factories import UserFactory, ready_match, sheet, team_with_roster
+from tests.factories import (
+    UserFactory,
+    captain_of,
+    pool_referee,
+    ready_match,
+    sheet,
+    team_with_roster,
+)
 
 GOOD = (
     "date,time,team_a,team_b,venue,public,referee\n"
@@ -36,7 +43,7 @@ def test_an_official_schedules_moves_voids_and_resolves_without_the_admin(
     season = disputed.competition.season
     for name in ("Győri Huszárok", "Váci Tarokk", "Pécsi Skíz"):
         team_with_roster(season, name=name)
-    UserFactory(username="biro", roles=[Role.REFEREE])
+    pool_referee(season, username="biro")
     for number in range(1, 9):
         hand_save(
             match=disputed, number=number, record=sheet(number), user=disputed.referee
@@ -45,7 +52,7 @@ def test_an_official_schedules_moves_voids_and_resolves_without_the_admin(
     result_answer(
         match=disputed,
         team=disputed.team_b,
-        user=UserFactory(),
+        user=captain_of(disputed.team_b, season),
         confirm=False,
         note="Hand 5 is wrong",
     )

@@ -8,6 +8,7 @@ import datetime as dt
 import re
 
 from competitions.models import CupRegistration, CupTie, Match, MatchResult
+from competitions.rules import bracket
 from competitions.rules.standings import best_trophy
 from competitions.selectors.free_games import free_games_tables
 from competitions.services.cup.draw import cup_draw
@@ -24,6 +25,7 @@ from tests.factories import (
     PlayerFactory,
     SeasonFactory,
     UserFactory,
+    pool_referee,
     roster,
     sheet,
     team_with_roster,
@@ -86,10 +88,11 @@ def play(
 ) -> Match:
     """Schedule and play one match (or tie-breaker) of ``tie`` through the services;
     with ``capture`` (django_capture_on_commit_callbacks) the follow-up task runs."""
-    referee = UserFactory(roles=[Role.REFEREE])
+    referee = pool_referee(tie.competition.season)
+    month = bracket.ROUND_MONTHS[tie.round]  # R15: in the round's month
     match = cup_match_schedule(
         tie=tie,
-        date=dt.date(tie.competition.season.year, 9, 20),
+        date=dt.date(tie.competition.season.year, month, 20),
         tiebreak=tiebreak,
         referee=referee,
     )

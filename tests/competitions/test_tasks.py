@@ -17,7 +17,12 @@ from competitions.services.cup.notices import (
 from competitions.tasks import cup_deadline_reminders_task as reminders_task
 from tarokk_admin.core.roles import Role
 from tests.competitions.kit import cup_season, drawn_cup, registered_cup
-from tests.factories import UserFactory
+from tests.factories import (
+    SeasonFactory,
+    UserFactory,
+    captain_of,
+    team_with_roster,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -59,7 +64,15 @@ def test_beat_schedule_runs_the_cup_tasks():
 
 def test_R15_registration_opens_the_cup_on_its_date_and_tells_captains(mailoutbox):
     season = cup_season()
-    UserFactory(roles=[Role.TEAM_CAPTAIN], email="kata@example.org")
+    kata = UserFactory(roles=[Role.TEAM_CAPTAIN], email="kata@example.org")
+    captain_of(team_with_roster(season), season, kata)
+    # A captain of another season only is not told of this one.
+    other = SeasonFactory(year=2025)
+    captain_of(
+        team_with_roster(other),
+        other,
+        UserFactory(roles=[Role.TEAM_CAPTAIN], email="old@example.org"),
+    )
     assert cup_registration_update(today=dt.date(2026, 8, 24)) == []
     assert not Competition.objects.filter(season=season, kind="cup").exists()
     assert cup_registration_update(today=dt.date(2026, 8, 25)) == ["opened 2026"]

@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 
 from competitions.models import Competition, CupRound, CupTie, Team
 from competitions.rules import bracket
-from competitions.selectors.cup import active_registrations, cup_is_drawn
+from competitions.selectors.cup import active_registrations, cup_entrants, cup_is_drawn
 from competitions.services.cup.registration import _check_cup, cup_ensure
 from tarokk_admin.core.errors import ServiceError
 
@@ -26,7 +26,8 @@ def cup_draw(
     order: Sequence[Team] | None = None,
 ) -> list[CupTie]:
     """R15: draw the bracket at random (its seed recorded) or, with ``order``, as an
-    official placed it; create the 8 last-16 ties and the 7 later ties' rows."""
+    official placed it; create the 8 last-16 ties and the 7 later ties' rows. The
+    16 teams are the first registered (not withdrawn); reserves are not drawn."""
     _check_cup(cup)
     cup = (
         Competition.objects.select_for_update(of=("self",))
@@ -37,9 +38,7 @@ def cup_draw(
         raise ServiceError(
             _("The %(year)s cup is already drawn.") % {"year": cup.season.year}
         )
-    teams = {
-        r.team.name: r.team for r in active_registrations(cup).select_related("team")
-    }
+    teams = {r.team.name: r.team for r in cup_entrants(cup)}
     if len(teams) != bracket.CUP_TEAMS:
         raise ServiceError(
             _(
@@ -52,8 +51,16 @@ def cup_draw(
         names = [team.name for team in order]
         strangers = [name for name in names if name not in teams]
         if strangers:
+            reserve = active_registrations(cup).filter(team__name=strangers[0])
             raise ServiceError(
-                _("%(team)s is not registered for this cup.") % {"team": strangers[0]}
+                _(
+                    "%(team)s is a reserve: the 16 teams of the cup are the first "
+                    "registered (R15)."
+                )
+                % {"team": strangers[0]}
+                if reserve.exists()
+                else _("%(team)s is not registered for this cup.")
+                % {"team": strangers[0]}
             )
         if len(set(names)) != bracket.CUP_TEAMS:
             raise ServiceError(

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable
+from typing import Any
 
 from django.utils.translation import gettext as _
 
 from competitions.models import Competition, CupRound, CupTie, NoticeKind, Season
 from competitions.selectors.cup import active_registrations
+from competitions.selectors.teams import season_captains
 from competitions.services.cup.registration import cup_ensure
 from competitions.services.notices import notice_role
 from tarokk_admin.core.roles import Role
@@ -22,15 +24,21 @@ REMINDER_DAYS = 7
 
 
 def _send_once(
-    key: str, subject: Callable[[], str], body: Callable[[], str], role: Role
+    key: str,
+    subject: Callable[[], str],
+    body: Callable[[], str],
+    role: Role,
+    users: list[Any] | None = None,
 ) -> bool:
-    """Write the notice for everyone in ``role`` not told yet; True when any was."""
+    """Write the notice for everyone in ``role`` (or ``users``) not told yet; True
+    when any was."""
     written = notice_role(
         NoticeKind.CUP_CALENDAR,
         role=role,
         key=f"cup:{key}",
         subject=subject,
         body=body,
+        users=users,
     )
     return bool(written)
 
@@ -58,6 +66,8 @@ def cup_registration_update(*, today: dt.date) -> list[str]:
                 % {"closes": season.cup_registration_closes}
             ),
             Role.TEAM_CAPTAIN,
+            # The captains of that season's teams.
+            [row.user for row in season_captains(season.pk).values()],
         ):
             done.append(f"opened {season.year}")
     yesterday = today - dt.timedelta(days=1)

@@ -1,9 +1,12 @@
 """Hungarian Cup registration (R15): the season's cup and its rounds, a team's
-entry with exactly its driver and catcher, withdrawals before the draw."""
+entry with exactly its driver and catcher, withdrawals before the draw.
+
+The cup takes 16 teams, the first 16 registered (and not withdrawn); a team that
+registers after them waits as a reserve, and takes the place of a team that
+withdraws before the draw (R15: "replaced by the next registered team")."""
 
 from __future__ import annotations
 
-import calendar
 import datetime as dt
 from typing import Any
 
@@ -16,25 +19,29 @@ from competitions.models import (
     CupRegistration,
     CupRound,
     Membership,
+    NoticeKind,
     Player,
     Season,
     Team,
 )
 from competitions.rules import bracket
 from competitions.selectors.cup import (
-    active_registrations,
+    cup_entrants,
     cup_is_drawn,
     registration_refusal,
 )
+from competitions.selectors.teams import season_captains
+from competitions.services.captains import captain_check
+from competitions.services.notices import notice_role
 from tarokk_admin.core.errors import ServiceError
+from tarokk_admin.core.roles import Role, is_official
 
-CUP_ROUND_MONTHS = {1: 9, 2: 10, 3: 11, 4: 12}  # R15: Sep, Oct, Nov, Dec
+CUP_ROUND_MONTHS = bracket.ROUND_MONTHS  # R15: Sep, Oct, Nov, Dec
 
 
 def default_deadline(year: int, number: int) -> dt.date:
     """R15: the last day of the round's month (September … December)."""
-    month = CUP_ROUND_MONTHS[number]
-    return dt.date(year, month, calendar.monthrange(year, month)[1])
+    return bracket.round_month_end(year, number)
 
 
 @transaction.atomic
@@ -67,9 +74,12 @@ def cup_register(
     driver: Player,
     catcher: Player,
     today: dt.date | None = None,
+    user: Any = None,
 ) -> CupRegistration:
     """R15: a team registers exactly its driver and catcher (no substitute), while
-    registration is open and before the draw; at most 16 teams."""
+    registration is open and before the draw; ``user`` (when given) is an official
+    or the team's captain of the cup's season. After the first 16 a team waits as
+    a reserve."""
     _check_cup(cup)
     cup = (
         Competition.objects.select_for_update(of=("self",))
@@ -77,6 +87,8 @@ def cup_register(
         .get(pk=cup.pk)
     )
     season = cup.season
+    if user is not None and not is_official(user):
+        captain_check(user, team, season.pk)
     refusal = registration_refusal(season, today or timezone.localdate())
     if refusal:
         raise ServiceError(refusal)
@@ -119,15 +131,6 @@ def cup_register(
             _("%(team)s is already registered for the %(year)s cup.")
             % {"team": team.name, "year": season.year}
         )
-    count = active_registrations(cup).count()
-    if count >= bracket.CUP_TEAMS:
-        raise ServiceError(
-            _(
-                "The %(year)s cup already has %(n)s registered teams, the most it "
-                "takes (R15); %(team)s cannot be registered."
-            )
-            % {"year": season.year, "n": count, "team": team.name}
-        )
     if existing is not None:
         existing.driver, existing.catcher = driver, catcher
         existing.withdrawn_at = None
@@ -141,13 +144,54 @@ def cup_register(
 
 @transaction.atomic
 def cup_withdraw(*, registration: CupRegistration, user: Any) -> CupRegistration:
-    """An official withdraws a registered team, before the draw."""
+    """An official withdraws a registered team, before the draw (after it, the team
+    loses its tie by walkover: ``walkovers``). When it was one of the 16, the next
+    registered team takes its place (R15): ``registration.replacement`` names it
+    (None when there is no reserve), and its captain is told."""
     if cup_is_drawn(registration.competition):
         raise ServiceError(
-            _("The cup is already drawn; %(team)s can no longer be withdrawn.")
+            _(
+                "The cup is already drawn; %(team)s can no longer be withdrawn: "
+                "record a walkover on its tie instead (R15)."
+            )
             % {"team": registration.team.name}
         )
+    before = {row.pk for row in cup_entrants(registration.competition)}
     if registration.withdrawn_at is None:
         registration.withdrawn_at = timezone.now()
         registration.save(update_fields=["withdrawn_at"])
+    replacement = next(
+        (row for row in cup_entrants(registration.competition) if row.pk not in before),
+        None,
+    )
+    registration.replacement = replacement  # type: ignore[attr-defined]
+    if replacement is not None:
+        _tell_reserve(registration, replacement)
     return registration
+
+
+def _tell_reserve(withdrawn: CupRegistration, replacement: CupRegistration) -> None:
+    """The reserve's captain hears that their team plays the cup now (R15)."""
+    season = withdrawn.competition.season
+    captain = season_captains(season.pk).get(replacement.team_id)
+    if captain is None:
+        return
+    values = {
+        "team": replacement.team.name,
+        "withdrawn": withdrawn.team.name,
+        "year": season.year,
+    }
+    notice_role(
+        NoticeKind.CUP_CALENDAR,
+        role=Role.TEAM_CAPTAIN,
+        key=f"cup:reserve:{season.year}:{replacement.team_id}",
+        subject=lambda: _("%(team)s plays the %(year)s cup") % values,
+        body=lambda: (
+            _(
+                "%(withdrawn)s withdrew before the draw: %(team)s, the next registered "
+                "team, takes its place in the %(year)s cup (R15)."
+            )
+            % values
+        ),
+        users=[captain.user],
+    )

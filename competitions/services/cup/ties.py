@@ -25,11 +25,32 @@ from competitions.models import (
 )
 from competitions.rules import bracket
 from competitions.selectors.cup import refusal_message, tie_name, tie_scores
-from competitions.services.cup.registration import CUP_ROUND_MONTHS
 from competitions.services.matches import match_create, match_followup_queue
+from competitions.services.referees import referee_check
 from tarokk_admin.core.errors import ServiceError
 
 logger = logging.getLogger(__name__)
+
+
+def cup_calendar_check(tie: CupTie, date: dt.date, field: str = "date") -> None:
+    """R15: a cup match (a tie-breaker too) is played in its round's month:
+    September, October, November or December of the cup's season."""
+    year = tie.competition.season.year
+    if not bracket.in_round_month(year, tie.round, date):
+        raise ServiceError(
+            _(
+                "The match is dated %(date)s; a match of %(tie)s is played in the "
+                "cup round's month (%(year)s-%(month)02d, R15)."
+            )
+            % {
+                "date": date.isoformat(),
+                "tie": tie_name(tie),
+                "year": year,
+                "month": bracket.ROUND_MONTHS[tie.round],
+            },
+            field=field,
+            code="outside_round_month",
+        )
 
 
 @transaction.atomic
@@ -45,7 +66,8 @@ def cup_match_schedule(
 ) -> Match:
     """Schedule one of a tie's 3 matches, or (``tiebreak``) its next tie-breaker of 2
     hands (R15). Refused: a match of a tie whose teams are not known yet, a 4th
-    match, a tie-breaker while the totals (and earlier tie-breakers) differ."""
+    match, a tie-breaker while the totals (and earlier tie-breakers) differ, a date
+    outside the round's month, a referee outside the season's pool."""
     tie = (
         CupTie.objects.select_for_update(of=("self",))
         .select_related("competition__season", "team_a", "team_b")
@@ -70,6 +92,8 @@ def cup_match_schedule(
             _("%(tie)s is decided: %(team)s won it.")
             % {"tie": tie_name(tie), "team": tie.winner.name}
         )
+    cup_calendar_check(tie, date)
+    referee_check(referee, tie.competition.season)
     live = list(tie.matches.exclude(status=Match.Status.VOID))
     regular = [m for m in live if not m.tiebreak]
     if not tiebreak:
@@ -131,6 +155,11 @@ def cup_tie_decide(*, tie: CupTie) -> CupTie:
     tie = CupTie.objects.select_for_update(of=("self",)).get(pk=tie.pk)
     if tie.team_a_id is None or tie.team_b_id is None:
         return tie
+    if tie.walkover:
+        # R15: decided by walkover, whatever its matches say; only an official
+        # cancels that (``walkovers.cup_tie_walkover_cancel``).
+        _advance(tie)
+        return tie
     matches, tiebreaks = tie_scores(tie)
     try:
         decision = bracket.decide(matches, tiebreaks)
@@ -150,6 +179,11 @@ def cup_tie_decide(*, tie: CupTie) -> CupTie:
         tie.save(update_fields=["winner", "decided_at"])
     _advance(tie)
     return tie
+
+
+def cup_tie_advance(tie: CupTie) -> None:
+    """Put the tie's winner (or nobody) into the next round's tie."""
+    _advance(tie)
 
 
 def _advance(tie: CupTie) -> None:
@@ -222,21 +256,7 @@ def grand_prix_match_cup_tie_set(*, match: Match, tie: CupTie, user: Any) -> Mat
             % {"tie": tie_name(tie), "n": bracket.TIE_MATCHES},
             field="tie",
         )
-    month = CUP_ROUND_MONTHS[tie.round]
-    if (match.date.year, match.date.month) != (tie.competition.season.year, month):
-        raise ServiceError(
-            _(
-                "The match is dated %(date)s; a match of %(tie)s is played in the "
-                "cup round's month (%(year)s-%(month)02d, R15)."
-            )
-            % {
-                "date": match.date.isoformat(),
-                "tie": tie_name(tie),
-                "year": tie.competition.season.year,
-                "month": month,
-            },
-            field="tie",
-        )
+    cup_calendar_check(tie, match.date, field="tie")
     registered = {
         (row.team_id, row.driver_id, row.catcher_id)
         for row in CupRegistration.objects.filter(

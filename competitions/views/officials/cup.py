@@ -8,18 +8,25 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
+from competitions.forms.accounts import WalkoverForm
 from competitions.forms.cup import DeadlineForm, PlacementForm, TieMatchForm
 from competitions.models import Competition, CupRegistration, CupTie
+from competitions.rules import bracket
 from competitions.selectors.cup import (
-    active_registrations,
+    cup_entrants,
     cup_is_drawn,
     cup_of_year,
     cup_view,
+    tie_name,
 )
 from competitions.selectors.seasons import season_or_404
 from competitions.services.cup.draw import cup_draw, cup_round_deadline_set
 from competitions.services.cup.registration import cup_ensure, cup_withdraw
 from competitions.services.cup.ties import cup_match_schedule
+from competitions.services.cup.walkovers import (
+    cup_tie_walkover,
+    cup_tie_walkover_cancel,
+)
 from tarokk_admin.core.errors import ServiceError
 from tarokk_admin.core.forms import form_error_add
 from tarokk_admin.core.params import whole_number
@@ -51,17 +58,20 @@ def cup_manage(request: HttpRequest, year: int) -> HttpResponse:
                     competition=cup,
                     pk=whole_number(request.POST.get("registration")) or 0,
                 )
-                cup_withdraw(registration=registration, user=request.user)
+                done = cup_withdraw(registration=registration, user=request.user)
+                replacement = getattr(done, "replacement", None)
                 messages.success(
-                    request, _("%(team)s is withdrawn.") % {"team": registration.team}
+                    request,
+                    _("%(team)s is withdrawn; %(reserve)s takes its place (R15).")
+                    % {"team": registration.team, "reserve": replacement.team}
+                    if replacement is not None
+                    else _("%(team)s is withdrawn.") % {"team": registration.team},
                 )
             elif action == "draw":
                 cup_draw(cup=cup, user=request.user)
                 messages.success(request, _("The bracket is drawn."))
             elif action == "place":
-                teams = [
-                    r.team for r in active_registrations(cup).select_related("team")
-                ]
+                teams = [r.team for r in cup_entrants(cup)]
                 placement = PlacementForm(request.POST, teams=teams)
                 if not placement.is_valid():
                     raise ServiceError(_("Fix the placement below."))
@@ -84,7 +94,7 @@ def cup_manage(request: HttpRequest, year: int) -> HttpResponse:
             return redirect("officials:cup", year=year)
     view = cup_view(cup) if cup is not None else None
     if cup is not None and placement is None and not cup_is_drawn(cup):
-        teams = [r.team for r in active_registrations(cup).select_related("team")]
+        teams = [r.team for r in cup_entrants(cup)]
         placement = PlacementForm(teams=teams)
     return render(
         request,
@@ -96,9 +106,7 @@ def cup_manage(request: HttpRequest, year: int) -> HttpResponse:
             "view": view,
             "placement": placement,
             "deadline_form": deadline_form,
-            "active_count": sum(
-                1 for r in (view.registrations if view else []) if not r.withdrawn_at
-            ),
+            "active_count": len(view.active) if view else 0,
         },
     )
 
@@ -115,9 +123,16 @@ def cup_tie_view(
         round=round,
         slot=slot,
     )
-    form = TieMatchForm(initial={"public": True})
-    if request.method == "POST":
-        form = TieMatchForm(request.POST)
+    form = TieMatchForm(initial={"public": True}, season=tie.competition.season)
+    walkover = WalkoverForm(prefix="wo", tie=tie)
+    action = request.POST.get("action", "schedule")
+    if request.method == "POST" and action in ("walkover", "walkover_cancel"):
+        walkover = WalkoverForm(request.POST, prefix="wo", tie=tie)
+        done = _walkover(request, tie, walkover, cancel=action == "walkover_cancel")
+        if done:
+            return redirect("officials:cup_tie", year=year, round=round, slot=slot)
+    elif request.method == "POST":
+        form = TieMatchForm(request.POST, season=tie.competition.season)
         if form.is_valid():
             try:
                 match = cup_match_schedule(tie=tie, **form.cleaned_data)
@@ -139,5 +154,47 @@ def cup_tie_view(
             "t": view,
             "matches": tie.matches.order_by("tiebreak", "date", "pk"),
             "form": form,
+            "walkover_form": walkover,
+            "month_end": bracket.round_month_end(year, tie.round),
+            "history": list(
+                tie.history.select_related("history_user").order_by("-history_date")[
+                    :10
+                ]
+            ),
         },
+        status=400 if walkover.is_bound or form.is_bound else 200,
     )
+
+
+def _walkover(
+    request: HttpRequest, tie: CupTie, form: WalkoverForm, *, cancel: bool
+) -> bool:
+    """Record (or take back) the tie's walkover (R15); True when done."""
+    try:
+        if cancel:
+            cup_tie_walkover_cancel(
+                tie=tie, reason=request.POST.get("wo-reason", ""), user=request.user
+            )
+            messages.success(request, _("The walkover is taken back."))
+            return True
+        if not form.is_valid():
+            return False
+        decided = cup_tie_walkover(
+            tie=tie,
+            loser=form.cleaned_data["loser"],
+            kind=form.cleaned_data["kind"],
+            reason=form.cleaned_data["reason"],
+            user=request.user,
+        )
+    except ServiceError as error:
+        if cancel:
+            messages.error(request, error.message)
+            return True
+        form_error_add(form, error)
+        return False
+    messages.success(
+        request,
+        _("%(team)s wins %(tie)s by walkover and goes on.")
+        % {"team": decided.winner.name, "tie": tie_name(decided)},
+    )
+    return True

@@ -151,7 +151,11 @@ def grand_prix_pairing_edit(request: HttpRequest, pk: int) -> HttpResponse:
     form = PairingForm(
         request.POST or None,
         event=match.competition,
-        initial={"team_a": match.team_a, "team_b": match.team_b},
+        initial={
+            "team_a": match.team_a,
+            "team_b": match.team_b,
+            "referee": match.referee_id,
+        },
     )
     if (
         request.method == "POST"
@@ -162,6 +166,7 @@ def grand_prix_pairing_edit(request: HttpRequest, pk: int) -> HttpResponse:
                 match=match,
                 team_a=form.cleaned_data["team_a"],
                 team_b=form.cleaned_data["team_b"],
+                referee=form.cleaned_data["referee"],
             ),
         )
     ):

@@ -25,6 +25,8 @@ from competitions.forms.schedule import (
 )
 from competitions.models import Competition, Match
 from competitions.selectors.schedule import SCHEDULED_KINDS, schedule_matches
+from competitions.selectors.seasons import season_current
+from competitions.services.jury import match_refusal
 from competitions.services.matches import match_void
 from competitions.services.schedule import (
     match_move,
@@ -61,7 +63,9 @@ def schedule(request: HttpRequest) -> HttpResponse:
     query = request.GET if request.GET else {"date_from": timezone.localdate()}
     filters = ScheduleFilterForm(query)
     chosen = filters.cleaned_data if filters.is_valid() else {}
-    form = MatchScheduleForm(request.POST or None)
+    form = MatchScheduleForm(
+        request.POST or None, season=chosen.get("season") or season_current()
+    )
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         if service_run(form, lambda: match_schedule(user=request.user, **data)):
@@ -144,14 +148,21 @@ def schedule_match(request: HttpRequest, pk: int) -> HttpResponse:
     )
     action = request.POST.get("action", "")
     initial = {
-        "move": {"date": match.date, "time": match.time, "venue": match.venue},
+        "move": {
+            "date": match.date,
+            "time": match.time,
+            "venue": match.venue,
+            "public": match.public,
+        },
         "referee": {"referee": match.referee},
     }
+    extra = {"referee": {"season": match.competition.season}}
     forms_ = {
         name: cls(
             request.POST if action == name else None,
             initial=initial.get(name),
             auto_id=f"id_{name}_%s",  # four forms on one page: unique ids
+            **extra.get(name, {}),
         )
         for name, cls in ACTIONS.items()
     }
@@ -169,6 +180,7 @@ def schedule_match(request: HttpRequest, pk: int) -> HttpResponse:
             "match": match,
             "forms": forms_,
             "history": history,
+            "refusal": match_refusal(match),
             "section": "schedule",
         },
         status=400 if form is not None and form.errors else 200,

@@ -13,10 +13,13 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from competitions.forms.accounts import AccountReasonForm, CaptainForm
 from competitions.forms.officials import PlaceForm, RosterCopyForm, TeamForm
-from competitions.models import Membership, Season, Team
+from competitions.models import Membership, Season, Team, TeamCaptain
+from competitions.selectors.accounts import account_name
 from competitions.selectors.seasons import season_current, season_or_404
 from competitions.selectors.sittings import players_offered
+from competitions.selectors.teams import season_captains, team_members
 from competitions.selectors.workspace import season_rosters
 from competitions.services.rosters import (
     membership_remove,
@@ -103,20 +106,25 @@ def roster_copy_view(request: HttpRequest, year: int) -> HttpResponse:
     return _teams_page(request, season, copy_form=form)
 
 
-def _team_page(
+def team_page(
     request: HttpRequest,
     season: Season,
     team: Team,
     *,
     form: forms.Form | None = None,
     place_form: forms.Form | None = None,
+    captain_form: forms.Form | None = None,
+    remove_form: forms.Form | None = None,
 ) -> HttpResponse:
+    """The team's season: its roster, its captain and the team itself."""
     places = {
         m.role: m
         for m in Membership.objects.filter(season=season, team=team).select_related(
             "player"
         )
     }
+    members = team_members(season.pk, team)
+    captain = season_captains(season.pk).get(team.pk)
     context = {
         "season": season,
         "team": team,
@@ -127,8 +135,24 @@ def _team_page(
         "form": form or TeamForm(initial={"name": team.name, "club": team.club}),
         "place_form": place_form or PlaceForm(prefix="place"),
         "players_offered": players_offered(),
+        "captain": captain,
+        "captain_name": account_name(captain.user) if captain else "",
+        "members": members,
+        "captain_form": captain_form
+        or CaptainForm(
+            prefix="captain",
+            members=members,
+            initial={"player": getattr(getattr(captain, "user", None), "player", None)},
+        ),
+        "remove_form": remove_form or AccountReasonForm(prefix="nocaptain"),
+        "captain_history": list(
+            TeamCaptain.history.filter(season_id=season.pk, team_id=team.pk)
+            .select_related("history_user", "user")
+            .order_by("-history_date")[:10]
+        ),
     }
-    status = 400 if form is not None or place_form is not None else 200
+    bound = (form, place_form, captain_form, remove_form)
+    status = 400 if any(f is not None for f in bound) else 200
     return render(request, "competitions/officials/team.html", context, status=status)
 
 
@@ -137,7 +161,7 @@ def team_edit(request: HttpRequest, year: int, pk: int) -> HttpResponse:
     season = season_or_404(year)
     team = get_object_or_404(Team, pk=pk)
     if request.method != "POST":
-        return _team_page(request, season, team)
+        return team_page(request, season, team)
     form = TeamForm(request.POST)
     if form.is_valid():
         data = form.cleaned_data
@@ -150,7 +174,7 @@ def team_edit(request: HttpRequest, year: int, pk: int) -> HttpResponse:
             messages.success(request, _("The team is saved."))
             return redirect("officials:team", year=year, pk=pk)
         team.refresh_from_db()
-    return _team_page(request, season, team, form=form)
+    return team_page(request, season, team, form=form)
 
 
 @official_only
@@ -181,7 +205,7 @@ def team_place(request: HttpRequest, year: int, pk: int) -> HttpResponse:
                 },
             )
             return redirect("officials:team", year=year, pk=pk)
-    return _team_page(request, season, team, place_form=form)
+    return team_page(request, season, team, place_form=form)
 
 
 @official_only

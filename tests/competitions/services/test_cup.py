@@ -5,7 +5,7 @@ import datetime as dt
 
 import pytest
 
-from competitions.models import CupRegistration, CupRound, CupTie, MatchResult
+from competitions.models import CupRound, CupTie, MatchResult
 from competitions.selectors.cup import cup_api_data, cup_of_year, cup_view
 from competitions.services.cup.draw import cup_draw, cup_round_deadline_set
 from competitions.services.cup.registration import (
@@ -26,7 +26,7 @@ from tests.competitions.kit import (
     registered_cup,
     tie_at,
 )
-from tests.factories import UserFactory, roster, team_with_roster
+from tests.factories import UserFactory, captain_of, roster, team_with_roster
 
 pytestmark = pytest.mark.django_db
 
@@ -78,12 +78,74 @@ class TestRegistration:
             )
         assert error.value.field == "catcher"
 
-    def test_R15_seventeenth_team_is_refused(self):
+    def test_R15_seventeenth_team_waits_as_a_reserve_and_is_not_drawn(self):
         cup = registered_cup(16)
         team = team_with_roster(cup.season)
-        with pytest.raises(ServiceError, match="already has 16 registered teams"):
-            _register(cup, team)
-        assert not CupRegistration.objects.filter(team=team).exists()
+        _register(cup, team)
+        view = cup_view(cup)
+        assert [r.team for r in view.reserves] == [team]
+        assert len(view.active) == 16
+        cup_draw(cup=cup, user=UserFactory(roles=[Role.OFFICIAL]), seed=3)
+        drawn = CupTie.objects.filter(competition=cup, round=1)
+        assert team.pk not in {t.team_a_id for t in drawn} | {
+            t.team_b_id for t in drawn
+        }
+
+    def test_R15_a_team_withdrawing_before_the_draw_is_replaced_by_the_next(self):
+        cup = registered_cup(16)
+        reserve = team_with_roster(cup.season)
+        later = team_with_roster(cup.season)
+        _register(cup, reserve)
+        _register(cup, later)
+        official = UserFactory(roles=[Role.OFFICIAL])
+        first = cup.registrations.order_by("registered_at", "pk").first()
+        done = cup_withdraw(registration=first, user=official)
+        assert done.replacement.team == reserve
+        view = cup_view(cup)
+        assert reserve in [r.team for r in view.active]
+        assert [r.team for r in view.reserves] == [later]
+        cup_draw(cup=cup, user=official, seed=5)
+        drawn = CupTie.objects.filter(competition=cup, round=1)
+        teams = {t.team_a_id for t in drawn} | {t.team_b_id for t in drawn}
+        assert reserve.pk in teams
+        assert first.team_id not in teams
+        assert later.pk not in teams
+
+    def test_R15_a_reserve_cannot_be_placed_in_the_bracket(self):
+        cup = registered_cup(16)
+        reserve = team_with_roster(cup.season)
+        _register(cup, reserve)
+        order = [r.team for r in cup_view(cup).active]
+        order[0] = reserve
+        with pytest.raises(ServiceError, match="is a reserve"):
+            cup_draw(cup=cup, user=UserFactory(roles=[Role.OFFICIAL]), order=order)
+
+    def test_a_captain_registers_only_a_team_they_captain_that_season(self):
+        season = cup_season()
+        cup = cup_ensure(season=season)
+        team, other = team_with_roster(season), team_with_roster(season)
+        captain = captain_of(team, season)
+        players = roster(other, season)
+        with pytest.raises(ServiceError, match="is not the captain") as error:
+            cup_register(
+                cup=cup,
+                team=other,
+                driver=players["driver"],
+                catcher=players["catcher"],
+                today=OPEN_DAY,
+                user=captain,
+            )
+        assert error.value.code == "not_the_captain"
+        players = roster(team, season)
+        registration = cup_register(
+            cup=cup,
+            team=team,
+            driver=players["driver"],
+            catcher=players["catcher"],
+            today=OPEN_DAY,
+            user=captain,
+        )
+        assert registration.team == team
 
     @pytest.mark.parametrize(
         ("today", "message"),

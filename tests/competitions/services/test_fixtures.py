@@ -19,6 +19,7 @@ from tests.factories import (
     SeasonFactory,
     TeamFactory,
     UserFactory,
+    pool_referee,
     team_with_roster,
 )
 
@@ -33,7 +34,7 @@ def league():
     championship = CompetitionFactory(season=season)
     for name in ("Győri Huszárok", "Gödöllői Ászok", "Váci Tarokk", "Pécsi Skíz"):
         team_with_roster(season, name=name)
-    UserFactory(username="bíró", roles=[Role.REFEREE])
+    pool_referee(season, username="bíró")
     return championship
 
 

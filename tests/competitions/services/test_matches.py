@@ -25,6 +25,7 @@ from tests.factories import (
     PlayerFactory,
     SeasonFactory,
     UserFactory,
+    captain_of,
     ready_match,
     roster,
     sheet,
@@ -351,7 +352,10 @@ class TestResultAnswer:
         match = ready_match()
         _play_all(match, match.referee)
         match_complete(match=match, user=match.referee)
-        captain = UserFactory(roles=[Role.TEAM_CAPTAIN])
+        captain = captain_of(match.team_b, match.competition.season_id)
+        stranger = UserFactory(roles=[Role.TEAM_CAPTAIN])
+        with pytest.raises(ServiceError, match="not the captain of"):
+            result_answer(match=match, team=match.team_b, user=stranger, confirm=True)
         with pytest.raises(ServiceError, match="what is wrong"):
             result_answer(match=match, team=match.team_b, user=captain, confirm=False)
         row = result_answer(
@@ -372,7 +376,10 @@ def test_corrected_result_must_be_confirmed_again():
     _play_all(match, match.referee)
     match_complete(match=match, user=match.referee)
     before = result_answer(
-        match=match, team=match.team_a, user=UserFactory(), confirm=True
+        match=match,
+        team=match.team_a,
+        user=captain_of(match.team_a, match.competition.season_id),
+        confirm=True,
     ).total
     official = UserFactory(roles=[Role.OFFICIAL])
     hand_save(

@@ -35,6 +35,8 @@ from tests.factories import (
     CompetitionFactory,
     SeasonFactory,
     UserFactory,
+    captain_of,
+    pool_referee,
     ready_match,
     sheet,
     team_with_roster,
@@ -52,7 +54,7 @@ class FailingBackend(BaseEmailBackend):
 
 def captained(season, email):
     team = team_with_roster(season)
-    team.captains.add(UserFactory(roles=[Role.TEAM_CAPTAIN], email=email))
+    captain_of(team, season, UserFactory(roles=[Role.TEAM_CAPTAIN], email=email))
     return team
 
 
@@ -71,7 +73,7 @@ def test_a_scheduled_match_tells_both_captains_and_the_referee_after_the_commit(
     teams, django_capture_on_commit_callbacks
 ):
     competition, a, b = teams
-    referee = UserFactory(roles=[Role.REFEREE], email="rita@x.org")
+    referee = pool_referee(competition.season, email="rita@x.org")
     UserFactory(roles=[Role.JURY], email="jury@x.org")
     with django_capture_on_commit_callbacks(execute=False) as callbacks:
         match_create(
@@ -114,7 +116,7 @@ def test_R15_a_match_not_in_public_asks_the_jury(teams):
 
 def test_completion_correction_void_and_dispute_tell_whom_they_concern(teams):
     competition, a, b = teams
-    referee = UserFactory(roles=[Role.REFEREE], email="rita@x.org")
+    referee = pool_referee(competition.season, email="rita@x.org")
     official = UserFactory(roles=[Role.OFFICIAL], email="olga@x.org")
     match = ready_match(competition=competition, team_a=a, team_b=b, referee=referee)
     for number in range(1, match.hands_expected + 1):
@@ -132,7 +134,7 @@ def test_completion_correction_void_and_dispute_tell_whom_they_concern(teams):
     )
     assert addresses("result_corrected") == ["ann@x.org", "bob@x.org"]
     assert "wrong card" in Notice.objects.filter(kind="result_corrected")[0].body
-    captain = a.captains.get()
+    captain = a.season_captains.get().user
     result_answer(match=match, team=a, user=captain, confirm=False, note="hand 3")
     assert addresses("result_disputed") == ["olga@x.org"]
     assert f"{a.name}: hand 3" in Notice.objects.get(kind="result_disputed").body
@@ -144,8 +146,8 @@ def test_completion_correction_void_and_dispute_tell_whom_they_concern(teams):
 
 def test_a_person_turns_a_kind_off_and_chooses_the_language(teams):
     competition, a, b = teams
-    ann = a.captains.get()
-    bob = b.captains.get()
+    ann = a.season_captains.get().user
+    bob = b.season_captains.get().user
     account_settings_update(user=ann, notices_off=["match_scheduled"])
     account_settings_update(user=bob, notices_off=[], language="en")
     match = match_create(
@@ -224,7 +226,7 @@ def test_a_new_referee_of_a_scheduled_match_is_told(teams):
     match = match_create(
         competition=competition, team_a=a, team_b=b, date=dt.date(2026, 3, 1)
     )
-    referee = UserFactory(roles=[Role.REFEREE], email="rita@x.org")
+    referee = pool_referee(competition.season, email="rita@x.org")
     match_referee_set(match=match, referee=referee)
     match_referee_set(match=match, referee=referee)  # unchanged: told once
     assert addresses("match_scheduled") == ["ann@x.org", "bob@x.org", "rita@x.org"]

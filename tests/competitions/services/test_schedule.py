@@ -26,6 +26,7 @@ from tests.factories import (
     SeasonFactory,
     TeamFactory,
     UserFactory,
+    pool_referee,
     team_with_roster,
 )
 
@@ -154,7 +155,7 @@ def test_a_referee_must_be_in_the_referee_group(league):
     match = schedule(championship, a, b, official)
     with pytest.raises(ServiceError, match="Referee group"):
         match_referee_assign(match=match, referee=captain, user=official)
-    referee = UserFactory(roles=[Role.REFEREE])
+    referee = pool_referee(championship.season)
     match_referee_assign(match=match, referee=referee, user=official)
     match.refresh_from_db()
     assert match.referee == referee

@@ -17,6 +17,7 @@ from tests.factories import (
     CompetitionFactory,
     SeasonFactory,
     UserFactory,
+    pool_referee,
     team_with_roster,
 )
 
@@ -35,7 +36,7 @@ def season():
     season = SeasonFactory(year=2027, annual_meeting=dt.date(2027, 1, 20))
     competition = CompetitionFactory(season=season)
     a, b, c = (team_with_roster(season) for _ in range(3))
-    referee = UserFactory(roles=[Role.REFEREE])
+    referee = pool_referee(season)
     shown = match_create(
         competition=competition,
         team_a=a,

@@ -9,7 +9,7 @@ from django.urls import reverse
 from competitions.models import CupRegistration, CupTie, Match
 from tarokk_admin.core.roles import Role
 from tests.competitions.kit import cup_season, drawn_cup, play, tie_at
-from tests.factories import UserFactory, team_with_roster
+from tests.factories import UserFactory, captain_of, team_with_roster
 
 pytestmark = pytest.mark.django_db
 
@@ -69,7 +69,17 @@ def test_cup_api_shape_while_in_progress(client, django_assert_max_num_queries):
     assert data["season"] == 2026
     assert len(data["ties"]) == 15
     row = data["ties"][1]
-    assert set(row) == {"round", "slot", "teams", "points", "tiebreaks", "winner"}
+    # HAND_RECORD.md's keys, and R15's walkover added beside them.
+    assert set(row) == {
+        "round",
+        "slot",
+        "teams",
+        "points",
+        "tiebreaks",
+        "winner",
+        "walkover",
+    }
+    assert row["walkover"] is False
     assert (row["round"], row["slot"]) == (1, 2)
     assert row["teams"] == [tie.team_a.name, tie.team_b.name]
     match = Match.objects.get(tie=tie)
@@ -89,8 +99,7 @@ def test_R15_captain_registers_the_team_on_the_page(client):
     season.cup_registration_closes = dt.date.today() + dt.timedelta(days=1)
     season.save()
     team = team_with_roster(season)
-    captain = UserFactory(roles=[Role.TEAM_CAPTAIN])
-    team.captains.add(captain)
+    captain = captain_of(team, season)
     official = UserFactory(roles=[Role.OFFICIAL])
     client.force_login(official)
     client.post(f"/officials/cup/{season.year}/", {"action": "create"})

@@ -16,6 +16,7 @@ from tests.factories import (
     MatchFactory,
     SeasonFactory,
     UserFactory,
+    pool_referee,
     team_with_roster,
 )
 
@@ -111,7 +112,7 @@ def test_move_postpone_referee_and_void_on_the_match_page(client, league, offici
     championship, (a, b, _c) = league
     match = MatchFactory(competition=championship, team_a=a, team_b=b)
     url = f"/officials/schedule/matches/{match.pk}/"
-    referee = UserFactory(username="biro", roles=[Role.REFEREE])
+    referee = pool_referee(championship.season, username="biro")
     client.post(url, {"action": "referee", "referee": referee.pk})
     client.post(url, {"action": "move", "date": "2026-03-15", "venue": "Eger"})
     response = client.post(url, {"action": "postpone", "date": "2026-03-01"})

@@ -84,6 +84,7 @@ def play_tie(round_, slot, teams, seed, *, level=False):
         "points": sums,
         "tiebreaks": breaks,
         "winner": winner,
+        "walkover": False,
     }
     return entries, row, winner
 

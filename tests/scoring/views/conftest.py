@@ -6,7 +6,7 @@ import pytest
 from django.contrib.auth.models import Group
 
 from tarokk_admin.core.roles import Role
-from tests.factories import TeamFactory, UserFactory, ready_match
+from tests.factories import TeamFactory, UserFactory, captain_of, ready_match
 
 
 @pytest.fixture(autouse=True)
@@ -43,10 +43,8 @@ def make_user(role: str, match):
     if role == "other_referee":
         return UserFactory(roles=[Role.REFEREE])
     if role in ("captain", "other_captain"):
-        user = UserFactory(roles=[Role.TEAM_CAPTAIN])
         team = match.team_a if role == "captain" else TeamFactory()
-        team.captains.add(user)
-        return user
+        return captain_of(team, match.competition.season_id)
     return UserFactory()
 
 

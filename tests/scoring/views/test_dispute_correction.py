@@ -14,7 +14,7 @@ from scoring.models import Hand
 from scoring.services.hands import hand_save
 from tarokk_admin.core.errors import ServiceError
 from tarokk_admin.core.roles import Role
-from tests.factories import UserFactory, sheet
+from tests.factories import UserFactory, captain_of, sheet
 from tests.scoring.kit import hand_post
 
 pytestmark = pytest.mark.django_db
@@ -25,13 +25,22 @@ def disputed(match):
     for number in range(1, match.hands_expected + 1):
         hand_save(match=match, number=number, record=sheet(number), user=match.referee)
     match_complete(match=match, user=match.referee)
+    season = match.competition.season_id
     result_answer(
-        match=match, team=match.team_a, user=UserFactory(), confirm=True, note=""
+        match=match,
+        team=match.team_a,
+        user=captain_of(match.team_a, season),
+        confirm=True,
+        note="",
     )
     result_answer(
         match=match,
         team=match.team_b,
-        user=UserFactory(username="kapitany"),
+        user=captain_of(
+            match.team_b,
+            season,
+            UserFactory(username="kapitany", roles=[Role.TEAM_CAPTAIN]),
+        ),
         confirm=False,
         note="Hand 4 is 10 short",
     )
@@ -142,8 +151,7 @@ def test_only_officials_see_the_disputes(client, disputed, role):
 
 def test_the_resolution_note_is_shown_on_the_match_and_to_the_captain(client, disputed):
     dispute_resolve(match=disputed, user=UserFactory(), note="The sheet stands.")
-    captain = UserFactory(roles=[Role.TEAM_CAPTAIN])
-    disputed.team_b.captains.add(captain)
+    captain = captain_of(disputed.team_b, disputed.competition.season_id)
     client.force_login(captain)
     assert "The sheet stands." in client.get("/captain/").content.decode()
     client.force_login(UserFactory(roles=[Role.OFFICIAL]))

@@ -18,8 +18,7 @@ from competitions.selectors.matches import match_as_record
 from scoring.engine import score_match_record
 from scoring.models import Hand
 from scoring.services.hands import hand_save
-from tarokk_admin.core.roles import Role
-from tests.factories import UserFactory, sheet
+from tests.factories import UserFactory, captain_of, sheet
 
 pytestmark = pytest.mark.django_db
 
@@ -158,8 +157,7 @@ def _sign_in(client, match, team, username, password="secret-pass"):
 
 def test_both_teams_accept_at_the_table_and_the_referee_stays_signed_in(client, match):
     _completed(client, match)
-    captain = UserFactory(roles=[Role.TEAM_CAPTAIN])
-    match.team_a.captains.add(captain)
+    captain = captain_of(match.team_a, match.competition.season_id)
     driver_user = UserFactory()  # a player's own account, no role needed
     lineup_b = Lineup.objects.get(match=match, team=match.team_b)
     lineup_b.driver.user = driver_user
@@ -185,8 +183,7 @@ def test_both_teams_accept_at_the_table_and_the_referee_stays_signed_in(client, 
 
 def test_a_wrong_password_or_a_stranger_accepts_nothing(client, match):
     _completed(client, match)
-    captain = UserFactory(roles=[Role.TEAM_CAPTAIN])
-    match.team_a.captains.add(captain)
+    captain = captain_of(match.team_a, match.competition.season_id)
     response = _sign_in(client, match, match.team_a, captain.username, "wrong")
     assert response.status_code == 400
     assert "Please enter a correct username and password" in (response.content.decode())
@@ -202,8 +199,7 @@ def test_a_wrong_password_or_a_stranger_accepts_nothing(client, match):
 def test_acceptance_waits_for_the_completion(client, match):
     fill(match)
     client.force_login(match.referee)
-    captain = UserFactory(roles=[Role.TEAM_CAPTAIN])
-    match.team_a.captains.add(captain)
+    captain = captain_of(match.team_a, match.competition.season_id)
     response = _sign_in(client, match, match.team_a, captain.username)
     assert "Only a completed match" in response.content.decode()
     assert "Accept the result for" not in client.get(summary(match)).content.decode()

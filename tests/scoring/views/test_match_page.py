@@ -20,7 +20,13 @@ from scoring.engine import score_match_record
 from scoring.models import Hand
 from scoring.services.hands import hand_save
 from tarokk_admin.core.roles import Role
-from tests.factories import MatchFactory, PlayerFactory, UserFactory, sheet
+from tests.factories import (
+    MatchFactory,
+    PlayerFactory,
+    UserFactory,
+    captain_of,
+    sheet,
+)
 from tests.scoring.kit import hand_post
 
 pytestmark = pytest.mark.django_db
@@ -105,7 +111,7 @@ def test_the_history_is_only_for_officials(client, match):
 def test_a_disputed_result_is_listed_for_officials(client, match):
     fill(match)
     match_complete(match=match, user=match.referee)
-    captain = UserFactory(roles=[Role.TEAM_CAPTAIN])
+    captain = captain_of(match.team_b, match.competition.season_id)
     result_answer(
         match=match,
         team=match.team_b,
@@ -286,8 +292,7 @@ def test_jury_lists_matches_waiting_for_approval_and_approves_R15(client, match)
 def test_a_captain_confirms_or_disputes_with_a_required_note(client, match):
     fill(match)
     match_complete(match=match, user=match.referee)
-    captain = UserFactory(roles=[Role.TEAM_CAPTAIN])
-    match.team_b.captains.add(captain)
+    captain = captain_of(match.team_b, match.competition.season_id)
     client.force_login(captain)
     html = client.get("/captain/").content.decode()
     assert f"/captain/matches/{match.pk}/answer/" in html

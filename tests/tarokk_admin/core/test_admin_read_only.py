@@ -16,6 +16,8 @@ from django.forms.models import model_to_dict
 from django.urls import reverse
 
 from competitions.models import Notice
+from competitions.services.accounts import account_role_grant
+from competitions.services.jury import jury_refuse
 from competitions.services.matches import jury_approve, match_complete
 from scoring.services.hands import hand_save
 from scoring.services.imports.runs import import_run_create
@@ -27,6 +29,8 @@ from tests.factories import (
     MatchFactory,
     SeasonFactory,
     UserFactory,
+    captain_of,
+    pool_referee,
     ready_match,
     sheet,
     team_with_roster,
@@ -100,12 +104,12 @@ def federation(django_capture_on_commit_callbacks):
     """A completed match with its hands, results, trophies and notices; other
     seasons, teams and players to choose from; a follow-up pending."""
     official = UserFactory(roles=[Role.OFFICIAL], is_staff=True)
-    referee = UserFactory(roles=[Role.REFEREE], email="rita@x.org")
     season = SeasonFactory(year=2027, annual_meeting=dt.date(2027, 1, 20))
+    referee = pool_referee(season, email="rita@x.org")
     CompetitionFactory(season=SeasonFactory(year=2028), kind="cup", name="Cup")
     team_with_roster(season, substitute=True)
     match = ready_match(referee=referee, competition=CompetitionFactory(season=season))
-    match.team_a.captains.add(UserFactory(email="ann@x.org"))
+    captain_of(match.team_a, season, UserFactory(email="ann@x.org"))
     with django_capture_on_commit_callbacks(execute=True):
         for number in range(1, 9):
             hand_save(match=match, number=number, record=sheet(number), user=referee)
@@ -116,7 +120,15 @@ def federation(django_capture_on_commit_callbacks):
     later = MatchFactory(
         competition=match.competition, date=dt.date(2027, 6, 1), public=False
     )
-    jury_approve(match=later, user=UserFactory(roles=[Role.JURY]))
+    jury = UserFactory(roles=[Role.JURY])
+    jury_approve(match=later, user=jury)
+    refused = MatchFactory(
+        competition=match.competition, date=dt.date(2027, 7, 1), public=False
+    )
+    jury_refuse(match=refused, user=jury, reason="no neutral venue")
+    account_role_grant(
+        account=UserFactory(), role=Role.REFEREE, by=official, reason="course"
+    )
     award = trophy_award(match, match.team_a, "royal")
     TrophyTally.objects.create(player=award.player, points=award.value)
     TrophyCup.objects.create(

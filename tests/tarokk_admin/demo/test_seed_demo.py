@@ -152,7 +152,15 @@ def test_seed_leaves_work_for_the_referee_the_jury_and_the_captain_r15():
     assert match_needs_jury_approval(awaiting_jury)
     assert not Match.objects.filter(public=False, jury_approval__isnull=False).exists()
     captain = get_user_model().objects.get(username="captain")
-    team = captain.captained_teams.get()
+    from competitions.models import TeamCaptain
+
+    row = TeamCaptain.objects.select_related("team", "season").get(user=captain)
+    team = row.team
+    # The demo captain is a member of the team's roster (their account linked to
+    # the driver's record), chosen through the services (the history says so).
+    assert team.memberships.filter(player__user=captain, season=row.season).exists()
+    assert row.history.first().history_change_reason == "demo captain"
+    assert referee.referee_seasons.filter(season=row.season).exists()
     answers = list(
         MatchResult.objects.filter(team=team)
         .order_by("match__date", "match__pk")

@@ -1,0 +1,145 @@
+"""The jury's decisions (R15): a match not played in public, or dated before the
+annual meeting, needs the jury's approval recorded before it; the jury approves or
+refuses it, each with its words kept. A refused match is not played as a
+championship match: its line-ups, hands and completion are refused with a message
+naming the refusal, and the officials void it or reschedule it in public (then it
+needs no approval). The jury may change its mind before the match: approving a
+refused match replaces the refusal, refusing an approved one the approval (the
+histories keep both)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from django.db import transaction
+from django.utils import formats, timezone
+from django.utils.translation import gettext as _
+
+from competitions.models import JuryApproval, JuryRefusal, Match
+from competitions.selectors.accounts import account_name
+from competitions.selectors.matches import (
+    match_needs_jury_approval,
+    match_start_datetime,
+)
+from tarokk_admin.core.errors import ServiceError
+from tarokk_admin.core.roles import is_jury
+
+REASON_MAX = 1000
+HISTORY_REASON_MAX = 100
+
+
+def match_refusal(match: Match) -> JuryRefusal | None:
+    """The jury's refusal that still stands: the match needs an approval (R15) and
+    the jury refused it."""
+    if not match_needs_jury_approval(match):
+        return None
+    return (
+        JuryRefusal.objects.filter(match_id=match.pk)
+        .select_related("refused_by")
+        .first()
+    )
+
+
+def refusal_message(refusal: JuryRefusal) -> str:
+    return _(
+        "The jury refused this match on %(date)s (%(name)s: “%(reason)s”): it is not "
+        "played as a championship match. An official voids it or reschedules it in "
+        "public (R15)."
+    ) % {
+        "date": formats.date_format(
+            timezone.localtime(refusal.refused_at), "SHORT_DATE_FORMAT"
+        ),
+        "name": account_name(refusal.refused_by),
+        "reason": refusal.reason,
+    }
+
+
+def match_refusal_check(match: Match) -> None:
+    """Refuse to play a match the jury refused (line-ups, hands, completion)."""
+    refusal = match_refusal(match)
+    if refusal is not None:
+        raise ServiceError(refusal_message(refusal), code="refused_by_jury")
+
+
+def _before_start(match: Match, when: dt.datetime) -> None:
+    if match.status != Match.Status.SCHEDULED or when >= match_start_datetime(match):
+        raise ServiceError(
+            _("A jury approval must be recorded before the match starts (R15).")
+        )
+
+
+def _drop(row: Any, user: Any, why: str) -> None:
+    row._history_user = user
+    row._change_reason = why[:HISTORY_REASON_MAX]
+    row.delete()
+
+
+@transaction.atomic
+def jury_approve(
+    *, match: Match, user: Any, note: str = "", when: dt.datetime | None = None
+) -> JuryApproval:
+    """Record the jury's approval; R15 wants it recorded before the match. It
+    replaces a refusal of the match."""
+    when = when or timezone.now()
+    _before_start(match, when)
+    refusal = JuryRefusal.objects.filter(match=match).first()
+    if refusal is not None:
+        _drop(refusal, user, _("replaced by the jury's approval"))
+    approval, _created = JuryApproval.objects.update_or_create(
+        match=match, defaults={"approved_by": user, "approved_at": when, "note": note}
+    )
+    return approval
+
+
+@transaction.atomic
+def jury_refuse(
+    *, match: Match, user: Any, reason: str, when: dt.datetime | None = None
+) -> JuryRefusal:
+    """R15: the jury refuses, with a reason, a match that needs its approval and
+    has not started; it replaces an approval of the match."""
+    if not is_jury(user):
+        raise ServiceError(
+            _("Only the jury (or an official) refuses a match."), code="not_the_jury"
+        )
+    reason = " ".join(reason.split())
+    if not reason:
+        raise ServiceError(
+            _("Say why the jury refuses the match."), field="reason", code="reason"
+        )
+    if len(reason) > REASON_MAX:
+        raise ServiceError(
+            _("Keep the reason under %(n)s characters.") % {"n": REASON_MAX},
+            field="reason",
+            code="reason_too_long",
+        )
+    match = (
+        Match.objects.select_for_update(of=("self",))
+        .select_related("competition__season")
+        .get(pk=match.pk)
+    )
+    if not match_needs_jury_approval(match):
+        raise ServiceError(
+            _(
+                "This match needs no jury decision: it is played in public after the "
+                "annual meeting (R15)."
+            ),
+            code="no_approval_needed",
+        )
+    if match.status != Match.Status.SCHEDULED:
+        raise ServiceError(
+            _("Only a match not started yet is refused; this one is %(status)s.")
+            % {"status": match.get_status_display()},
+            code="started",
+        )
+    if JuryRefusal.objects.filter(match=match).exists():
+        raise ServiceError(_("The jury has refused this match already."), code="twice")
+    approval = JuryApproval.objects.filter(match=match).first()
+    if approval is not None:
+        _drop(approval, user, _("replaced by the jury's refusal"))
+    refusal = JuryRefusal(
+        match=match, refused_by=user, refused_at=when or timezone.now(), reason=reason
+    )
+    refusal._history_user = user  # type: ignore[attr-defined]
+    refusal.save()
+    return refusal

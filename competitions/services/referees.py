@@ -1,0 +1,125 @@
+"""The season's referee pool: the people who may referee its matches. Officials
+add and remove them (a referee needs the Referee role); every referee picker (the
+schedule, a fixtures file, a cup tie, a Grand Prix pairing, the match page) offers
+``selectors.schedule.referees(season)`` and every service that sets a referee asks
+:func:`referee_check`, so a picker and the rule never disagree."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from competitions.models import Match, Season, SeasonReferee
+from competitions.selectors.schedule import in_referee_pool, is_referee_account
+from tarokk_admin.core.errors import ServiceError
+from tarokk_admin.core.roles import is_official
+
+REASON_MAX = 100  # django-simple-history's change-reason column
+
+
+def referee_check(referee: Any, season: Season, field: str = "referee") -> None:
+    """Nobody, or a referee of the season's pool (with the Referee role)."""
+    if referee is None:
+        return
+    if not is_referee_account(referee):
+        raise ServiceError(
+            _("%(user)s is not in the Referee group.")
+            % {"user": referee.get_username()},
+            field=field,
+            code="not_a_referee",
+        )
+    if not in_referee_pool(referee, season):
+        raise ServiceError(
+            _(
+                "%(user)s is not in the %(year)s referee pool: an official adds "
+                "them on the season's page (Referees)."
+            )
+            % {"user": referee.get_username(), "year": season.year},
+            field=field,
+            code="not_in_pool",
+        )
+
+
+def _official_check(by: Any) -> None:
+    if not is_official(by):
+        raise ServiceError(
+            _("Only officials keep the referee pool."), code="not_an_official"
+        )
+
+
+@transaction.atomic
+def referee_pool_add(
+    *, season: Season, referee: Any, by: Any, reason: str = ""
+) -> SeasonReferee:
+    """Put a referee (an active account with the Referee role) in the pool."""
+    _official_check(by)
+    if not referee.is_active or not is_referee_account(referee):
+        raise ServiceError(
+            _(
+                "%(user)s does not have the Referee role: give it on their account "
+                "first (Accounts and roles)."
+            )
+            % {"user": referee.get_username()},
+            field="referee",
+            code="not_a_referee",
+        )
+    if SeasonReferee.objects.filter(season=season, user=referee).exists():
+        raise ServiceError(
+            _("%(user)s is already in the %(year)s referee pool.")
+            % {"user": referee.get_username(), "year": season.year},
+            field="referee",
+            code="in_pool",
+        )
+    row = SeasonReferee(season=season, user=referee)
+    row._history_user = by  # type: ignore[attr-defined]
+    row._change_reason = (" ".join(reason.split()) or _("added"))[:REASON_MAX]  # type: ignore[attr-defined]
+    row.save()
+    return row
+
+
+@transaction.atomic
+def referee_pool_remove(*, season: Season, referee: Any, by: Any, reason: str) -> None:
+    """Take a referee out of the pool, with a reason; refused while they are the
+    referee of a match of the season still to be played (assign another first)."""
+    _official_check(by)
+    reason = " ".join(reason.split())
+    if not reason:
+        raise ServiceError(
+            _("Say why the referee leaves the pool."), field="reason", code="reason"
+        )
+    row = SeasonReferee.objects.filter(season=season, user=referee).first()
+    if row is None:
+        raise ServiceError(
+            _("%(user)s is not in the %(year)s referee pool.")
+            % {"user": referee.get_username(), "year": season.year},
+            code="not_in_pool",
+        )
+    assigned = list(
+        Match.objects.filter(
+            competition__season=season,
+            referee=referee,
+            status__in=[Match.Status.SCHEDULED, Match.Status.IN_PLAY],
+        )
+        .select_related("team_a", "team_b")
+        .order_by("date", "pk")[:3]
+    )
+    if assigned:
+        raise ServiceError(
+            _(
+                "%(user)s referees %(matches)s: assign another referee to those "
+                "matches first."
+            )
+            % {
+                "user": referee.get_username(),
+                "matches": ", ".join(
+                    f"{m.team_a.name} – {m.team_b.name} ({m.date.isoformat()})"
+                    for m in assigned
+                ),
+            },
+            code="assigned",
+        )
+    row._history_user = by  # type: ignore[attr-defined]
+    row._change_reason = reason[:REASON_MAX]  # type: ignore[attr-defined]
+    row.delete()
