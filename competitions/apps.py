@@ -24,3 +24,9 @@ class CompetitionsConfig(AppConfig):
         from tarokk_admin.core.background import followup_register
 
         followup_register(NOTICES_FOLLOWUP, notices_send_task)
+
+        # The federation's archive files this app owns (core/archive.py).
+        from competitions.services.archive_players import PLAYERS_KIND
+        from tarokk_admin.core.archive import archive_kind_register
+
+        archive_kind_register(PLAYERS_KIND)
