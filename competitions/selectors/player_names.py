@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 
+from django.db.models import Q, QuerySet
 from django.utils.translation import gettext as _
 
 from competitions.models import Player
@@ -36,12 +37,14 @@ class KnownPlayer:
 
 
 class PlayerIndex:
-    """Every player by federation number and by folded name."""
+    """Every player (or those of ``players``) by federation number and by folded
+    name."""
 
-    def __init__(self) -> None:
+    def __init__(self, players: QuerySet[Player] | None = None) -> None:
         self.by_number: dict[str, KnownPlayer] = {}
         self.by_name: dict[str, list[KnownPlayer]] = defaultdict(list)
-        rows = Player.objects.order_by("pk").values_list(
+        players = Player.objects.all() if players is None else players
+        rows = players.order_by("pk").values_list(
             "pk", "name", "name_folded", "federation_number", "club", "active"
         )
         for pk, name, folded, number, club, active in rows:
@@ -78,3 +81,13 @@ class PlayerIndex:
             )
             % {"value": written, "n": len(found), "names": shown},
         )
+
+
+def player_find(raw: str) -> KnownPlayer:
+    """The one player ``raw`` names (a form's field): two index lookups, not the
+    whole register. :class:`CellProblem` when none or several."""
+    written = " ".join(raw.split())
+    players = Player.objects.filter(
+        Q(federation_number=written.upper()) | Q(name_folded=fold(written))
+    )
+    return PlayerIndex(players).find(written)

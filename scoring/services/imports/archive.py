@@ -21,8 +21,9 @@ import json
 import logging
 from typing import Any
 
+from django.conf import settings
 from django.db import transaction
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from scoring.models import ImportRun
@@ -79,7 +80,12 @@ def archive_run_create(
     else:
         run.total = _rows(sheet)
         run.content = json.dumps(sheet.as_json(), ensure_ascii=False)
-        run.preview = {"format": sheet.format, "header": sheet.header}
+        # The worker writes the problems in the language of the official's page.
+        run.preview = {
+            "format": sheet.format,
+            "header": sheet.header,
+            "language": translation.get_language() or settings.LANGUAGE_CODE,
+        }
     run.save()
     return run
 
@@ -242,13 +248,14 @@ def _done(outcome: ArchiveOutcome) -> dict[str, Any]:
 
 def archive_run_execute(*, run_id: int) -> None:
     """The run's next step: its check, or its storing once confirmed."""
-    run = ImportRun.objects.filter(pk=run_id).only("confirmed_at").first()
+    run = ImportRun.objects.filter(pk=run_id).only("confirmed_at", "preview").first()
     if run is None:
         return
-    if run.confirmed_at is None:
-        archive_run_check(run_id=run_id)
-    else:
-        archive_run_store(run_id=run_id)
+    with translation.override(run.preview.get("language") or settings.LANGUAGE_CODE):
+        if run.confirmed_at is None:
+            archive_run_check(run_id=run_id)
+        else:
+            archive_run_store(run_id=run_id)
 
 
 def import_run_step(*, run_id: int) -> None:
