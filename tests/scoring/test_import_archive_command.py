@@ -21,7 +21,9 @@ from trophies.models import TrophyAward
 pytestmark = pytest.mark.django_db
 
 PLAYERS = "igazolásszám;név;klub;aktív\nH10001;Kovács Éva;Szeged;igen\nH10002;Nagy Béla;;nem\n"
-TROPHIES = "date,player,trophy,partner,event\n2012-03-04,H10001,golgotha,H10002,Őszi kupa\n"
+TROPHIES = (
+    "date,player,trophy,partner,event\n2012-03-04,H10001,golgotha,H10002,Őszi kupa\n"
+)
 
 
 def run(capsys, *args):
@@ -68,9 +70,10 @@ def test_a_second_import_stores_nothing_and_says_so(tmp_path, capsys):
     assert "2 row(s) of the file were already stored" in err
     assert "lines 2, 3" in err
     assert Player.objects.count() == 2
-    assert list(
-        ImportRun.objects.order_by("pk").values_list("kind", "imported")
-    ) == [("players", 2), ("players", 0)]
+    assert list(ImportRun.objects.order_by("pk").values_list("kind", "imported")) == [
+        ("players", 2),
+        ("players", 0),
+    ]
 
 
 def test_an_xlsx_file_is_read_from_its_first_sheet(tmp_path, capsys):

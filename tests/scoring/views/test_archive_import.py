@@ -70,9 +70,7 @@ def test_a_refused_file_lists_every_problem_with_line_and_column_and_stores_noth
     assert (run.kind, run.status, run.errors[0]["line"]) == ("trophies", "done", 3)
 
 
-def test_a_good_file_is_previewed_then_stored_once_confirmed(
-    client, official, players
-):
+def test_a_good_file_is_previewed_then_stored_once_confirmed(client, official, players):
     response = upload(client, TROPHIES.replace("Királyi", "Royal"))
     run = ImportRun.objects.get()
     assert response.status_code == 302
