@@ -21,7 +21,6 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
-from simple_history.utils import bulk_create_with_history
 
 from competitions.models import Variant
 from competitions.selectors.player_names import PlayerIndex
@@ -33,6 +32,7 @@ from tarokk_admin.core.archive import (
     ArchiveRow,
     Progress,
 )
+from tarokk_admin.core.bulk import history_copy
 from tarokk_admin.core.sheets import (
     Header,
     ParsedRow,
@@ -143,8 +143,8 @@ class _Stored:
         live = TrophyAward.objects.filter(source=ARCHIVE).values_list(
             "pk", "archive_key", "date", "player_id", "feast", "partner_id", "event"
         )
+        note = _("already stored")
         for pk, key, date, player_id, feast, partner_id, event in live:
-            note = _("already stored")
             self.slots[key].append((f"a{pk}", note))
             now = archive_key(
                 date=date,
@@ -158,10 +158,9 @@ class _Stored:
         withdrawn = TrophyAward.history.filter(
             history_type="-", source=ARCHIVE
         ).values_list("history_id", "archive_key", "history_date")
+        withdrawn_note = _("withdrawn by an official on %(date)s; not stored again")
         for history_id, key, when in withdrawn:
-            note = _("withdrawn by an official on %(date)s; not stored again") % {
-                "date": when.date().isoformat()
-            }
+            note = withdrawn_note % {"date": when.date().isoformat()}
             self.slots[key].append((f"w{history_id}", note))
 
     def take(self, key: str) -> str | None:
@@ -173,16 +172,29 @@ class _Stored:
         return None
 
 
-def _shown(award: _Award, row: ParsedRow) -> dict[str, str]:
+class _Names(dict[str, str]):
+    """Trophy and variant names in the reader's language, each translated once."""
+
+    def __missing__(self, code: str) -> str:
+        name = ""
+        if code in FEASTS:
+            name = feast_name(code)
+        elif code:
+            name = str(Variant(code).label)
+        self[code] = name
+        return name
+
+
+def _shown(award: _Award, row: ParsedRow, names: _Names) -> dict[str, str]:
     values = row.values
     partner = values["partner"]
     return {
         "date": award.date.isoformat(),
         "player": values["player"].label,
-        "trophy": feast_name(award.feast),
+        "trophy": names[award.feast],
         "partner": partner.label if partner is not None else "",
         "event": award.event,
-        "variant": str(Variant(award.variant).label) if award.variant else "",
+        "variant": names[award.variant],
         "points": str(FEASTS[award.feast].value),
     }
 
@@ -197,12 +209,13 @@ def _plan(sheet: Sheet) -> tuple[ArchiveOutcome, list[_Award]]:
     rows, problems = rows_parse(sheet, header, COLUMNS, index)
     outcome.rows = len(rows)
     stored = _Stored()
+    names = _Names()
     new: list[_Award] = []
     for row in rows:
         award = _row_award(row, header, problems)
         if award is None:
             continue
-        shown = ArchiveRow(row.line, _shown(award, row))
+        shown = ArchiveRow(row.line, _shown(award, row, names))
         note = stored.take(award.key)
         if note is None:
             new.append(award)
@@ -254,12 +267,13 @@ def trophies_archive_store(
         for award in new
     ]
     for start in range(0, len(awards), BATCH):
-        bulk_create_with_history(
-            awards[start : start + BATCH],
+        batch = TrophyAward.objects.bulk_create(awards[start : start + BATCH])
+        history_copy(
             TrophyAward,
-            batch_size=BATCH,
-            default_user=user,
-            default_change_reason=reason,
+            [award.pk for award in batch],
+            history_type="+",
+            reason=reason,
+            user=user,
         )
         if progress is not None:
             progress("stored", min(start + BATCH, len(awards)))

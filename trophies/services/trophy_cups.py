@@ -22,11 +22,11 @@ from django.core.mail import send_mail
 from django.db import transaction
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from simple_history.utils import bulk_create_with_history, bulk_update_with_history
 
 from competitions.models import Player
 from scoring.engine import feast_name
 from tarokk_admin.core.background import followup_queue
+from tarokk_admin.core.bulk import history_copy, rows_update
 from tarokk_admin.core.mail import role_emails
 from tarokk_admin.core.page_cache import cache_token_bump
 from tarokk_admin.core.roles import Role
@@ -71,12 +71,12 @@ def _tallies(totals: dict[int, int]) -> None:
     """Each player's kept points (``TrophyTally``), written in bulk."""
     ids = list(totals)
     kept = {t.player_id: t for t in _chunked(ids, TrophyTally.objects.all())}
-    changed = []
-    for player_id, tally in kept.items():
-        if tally.points != totals[player_id]:
-            tally.points = totals[player_id]
-            changed.append(tally)
-    TrophyTally.objects.bulk_update(changed, ["points"], batch_size=CHUNK)
+    changed = [
+        (player_id, totals[player_id])
+        for player_id, tally in kept.items()
+        if tally.points != totals[player_id]
+    ]
+    rows_update(TrophyTally, ["points"], changed)
     missing = [pid for pid in ids if pid not in kept]
     TrophyTally.objects.bulk_create(
         [TrophyTally(player_id=pid, points=totals[pid]) for pid in missing],
@@ -124,15 +124,21 @@ def trophy_cups_update(*, player_ids: Iterable[int]) -> CupChanges:
                 changes.moved.append((cup, cup.date))
                 cup.award_id, cup.date = crossing.award_id, crossing.date
     _tallies(totals)
+    # Written in bulk with their history (core/bulk.py): an archive import moves
+    # tens of thousands of cups.
     if changes.new:
-        changes.new = bulk_create_with_history(changes.new, TrophyCup, batch_size=CHUNK)
+        changes.new = TrophyCup.objects.bulk_create(changes.new, batch_size=CHUNK)
+        history_copy(TrophyCup, [cup.pk for cup in changes.new], history_type="+")
     if changes.moved:
-        bulk_update_with_history(
-            [cup for cup, _before in changes.moved],
+        moved = [cup for cup, _before in changes.moved]
+        rows_update(
+            TrophyCup, ["award", "date"], [(c.pk, c.award_id, c.date) for c in moved]
+        )
+        history_copy(
             TrophyCup,
-            ["award", "date"],
-            batch_size=CHUNK,
-            default_change_reason=_("re-dated: another award crosses it"),
+            [cup.pk for cup in moved],
+            history_type="~",
+            reason=_("re-dated: another award crosses it"),
         )
     # The points kept in ``TrophyTally`` have no history: the trophy list's cached
     # pages see the change through this version.
