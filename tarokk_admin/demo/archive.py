@@ -50,7 +50,7 @@ def demo_archive_seed() -> list[str]:
                 f"The demo archive {file_name} is refused ({len(outcome.problems)} "
                 f"problems), first at {where}: {first.message}"
             )
-        archive_run_end(run, outcome)
+        archive_run_end(run, outcome, sheet)
         lines.append(
             f"Demo archive: {file_name} imported, {outcome.stored} rows stored "
             f"({len(outcome.known)} already known)."

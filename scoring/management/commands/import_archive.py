@@ -104,7 +104,7 @@ class Command(BaseCommand):
             run = archive_run_begin(kind=kind.name, file_name=name, user=user)
             outcome = kind.store(sheet, user=user, run_id=run.pk)
             if outcome.ok:
-                archive_run_end(run, outcome)
+                archive_run_end(run, outcome, sheet)
             else:
                 transaction.set_rollback(True)
         return outcome
@@ -118,7 +118,9 @@ class Command(BaseCommand):
     ) -> NoReturn:
         errors = [problem.as_json() for problem in problems]
         try:
-            archive_run_refused(kind=kind.name, file_name=name, problems=errors)
+            archive_run_refused(
+                kind=kind.name, file_name=name, problems=errors, sheet=sheet
+            )
         except DatabaseError as error:  # the answer is the import's own
             self.stderr.write(f"The import could not be recorded: {error}")
         self.stdout.write(

@@ -225,18 +225,24 @@ def archive_run_store(*, run_id: int) -> None:
                 run_id=run_id,
             )
             if outcome.ok:  # "done" exactly when the rows are stored
-                _finish(run_id, **_done(outcome))
+                _finish(run_id, **_done(outcome, run.preview))
             else:
                 transaction.set_rollback(True)
     except Exception as error:  # recorded on the run, never a run stuck "running"
         _failed(run_id, error)
         return
     if not outcome.ok:
-        _finish(run_id, **_done(outcome))
+        _finish(run_id, **_done(outcome, run.preview))
 
 
-def _done(outcome: ArchiveOutcome) -> dict[str, Any]:
+def _done(
+    outcome: ArchiveOutcome, preview: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """The fields of a finished run: what was stored, the rows already stored (the
+    count whole in the preview, the rows listed up to ``KNOWN_SHOWN``), or every
+    problem."""
     return {
+        "preview": {**(preview or {}), "known": len(outcome.known)},
         "status": Status.DONE,
         "checked": outcome.rows,
         "stored": outcome.stored if outcome.ok else 0,
@@ -292,17 +298,29 @@ def archive_run_begin(*, kind: str, file_name: str, user: Any) -> ImportRun:
     )
 
 
-def archive_run_end(run: ImportRun, outcome: ArchiveOutcome) -> None:
+def _sheet_preview(sheet: Sheet | None) -> dict[str, Any]:
+    """What the run's page needs to name a problem's row and column."""
+    if sheet is None:
+        return {}
+    return {"format": sheet.format, "header": sheet.header}
+
+
+def archive_run_end(run: ImportRun, outcome: ArchiveOutcome, sheet: Sheet) -> None:
     """The stored import's run is done, in the import's transaction."""
-    _finish(run.pk, total=outcome.rows, **_done(outcome))
+    _finish(run.pk, total=outcome.rows, **_done(outcome, _sheet_preview(sheet)))
 
 
 def archive_run_refused(
-    *, kind: str, file_name: str, problems: list[dict[str, Any]], rows: int = 0
+    *,
+    kind: str,
+    file_name: str,
+    problems: list[dict[str, Any]],
+    sheet: Sheet | None = None,
 ) -> ImportRun:
     """Record a refused import done outside the page, with its problems (after
     its transaction was rolled back, by nobody: it stored nothing)."""
     now = timezone.now()
+    rows = _rows(sheet) if sheet is not None else 0
     return ImportRun.objects.create(
         kind=kind,
         file_name=file_name[:255],
@@ -310,6 +328,7 @@ def archive_run_refused(
         total=rows,
         checked=rows,
         errors=problems,
+        preview=_sheet_preview(sheet),
         updated_at=now,
         finished_at=now,
     )
