@@ -135,7 +135,8 @@ class ArchiveAwardCorrectForm(forms.Form):
     said, and why."""
 
     date = forms.DateField(
-        label=_("Date"), widget=forms.DateInput(attrs={"type": "date"})
+        label=_("Date"),
+        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
     )
     player = forms.CharField(
         label=_("Player"),

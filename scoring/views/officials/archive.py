@@ -171,9 +171,7 @@ def import_run_confirm(request: HttpRequest, pk: int) -> HttpResponse:
     except ServiceError as error:
         messages.error(request, error.message)
         return redirect("officials:import_run", pk=pk)
-    run = archive_run_next(run)
-    if run.status == ImportRun.Status.DONE and not run.errors:
-        messages.success(request, _summary(run))
+    archive_run_next(run)  # its page shows what came of it
     return redirect("officials:import_run", pk=pk)
 
 

@@ -11,7 +11,10 @@ from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import pgettext_lazy
 
+from scoring.engine import feast_name
 from tarokk_admin.core.errors import ServiceError
 from tarokk_admin.core.forms import form_error_add
 from tarokk_admin.core.params import whole_number
@@ -44,7 +47,7 @@ def archive_trophies(request: HttpRequest) -> HttpResponse:
             "page": page,
             "q": q,
             "year": year or "",
-            "withdrawn": archive_awards_withdrawn(),
+            "withdrawn": [_history_row(row) for row in archive_awards_withdrawn()],
         },
     )
 
@@ -80,6 +83,27 @@ def _post(request: HttpRequest, award: TrophyAward, forms: dict[str, Any]) -> bo
     return True
 
 
+HISTORY_TYPES = {
+    "+": _lazy("entered"),
+    "~": _lazy("corrected"),
+    "-": pgettext_lazy("a trophy", "withdrawn from the list"),
+}
+
+
+def _history_row(row: Any) -> dict[str, Any]:
+    """One version of the award as the page lists it, in the reader's language."""
+    return {
+        "when": row.history_date,
+        "who": row.history_user.get_username() if row.history_user else "—",
+        "what": HISTORY_TYPES.get(row.history_type, row.history_type),
+        "date": row.date,
+        "player": row.player.name if row.player else "—",
+        "trophy": feast_name(row.feast),
+        "event": row.event,
+        "reason": row.history_change_reason or "",
+    }
+
+
 @official_only
 def archive_trophy(request: HttpRequest, pk: int) -> HttpResponse:
     """One archive award: correct it or withdraw it, each with a reason; its history."""
@@ -112,7 +136,7 @@ def archive_trophy(request: HttpRequest, pk: int) -> HttpResponse:
             "award": award,
             "correct": correct,
             "withdraw": withdraw,
-            "history": list(history[:50]),
+            "history": [_history_row(row) for row in history[:50]],
         },
         status=400 if posted else 200,
     )
