@@ -10,6 +10,7 @@ from django.contrib.auth.models import Group
 from playwright.sync_api import Browser, expect
 
 from tarokk_admin.core.roles import Role
+from tests.browser.test_accessibility import _axe as axe_violations
 from tests.browser.test_content_security_policy import RECORD_VIOLATIONS, violations
 from tests.factories import PlayerFactory, UserFactory
 from trophies.models import TrophyAward, TrophyCup
@@ -73,6 +74,7 @@ def test_an_official_imports_the_trophy_archive_in_hungarian(
     expect(errors.first).to_contain_text("3. sor, trófea oszlop:")
     expect(errors.first).to_contain_text("Királyi nem a katalógus trófeája")
     assert not TrophyAward.objects.exists()
+    assert axe_violations(page) == []
 
     # The corrected file: what will be stored, then stored once confirmed.
     page.get_by_label("Trófealista").check()
@@ -86,6 +88,7 @@ def test_an_official_imports_the_trophy_archive_in_hungarian(
     expect(preview).to_contain_text("Kovács Éva (H10001)")
     expect(preview).to_contain_text("Őszi kupa 2012")
     assert not TrophyAward.objects.exists()  # nothing before the confirmation
+    assert axe_violations(page) == []
     page.get_by_role("button", name="2 trófea tárolása").click()
     expect(page.locator(".alert-success").first).to_contain_text("Tárolva: 2 trófea.")
 
@@ -106,6 +109,14 @@ def test_an_official_imports_the_trophy_archive_in_hungarian(
     row.get_by_role("link", name="Kovács Éva").click()
     expect(page.locator("table.trophy-awards")).to_contain_text("Archívum")
     expect(page.locator("table.trophy-awards")).to_contain_text("Évzáró 2013")
+
+    # The officials' page of the archive's trophies, and one award's page.
+    page.goto(f"{live_server.url}/officials/trophies/archive/")
+    expect(page.locator("[data-testid=archive-awards] tbody tr")).to_have_count(2)
+    assert axe_violations(page) == []
+    page.get_by_role("link", name="Javítás vagy levétel").first.click()
+    expect(page.locator("h1")).to_contain_text("Kovács Éva")
+    assert axe_violations(page) == []
 
     assert problems == []
     assert violations(page) == []
