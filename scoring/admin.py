@@ -61,6 +61,7 @@ class HandAdmin(OfficialAdminMixin, SimpleHistoryAdmin):
 class ImportRunAdmin(OfficialAdminMixin, admin.ModelAdmin):
     list_display = (
         "file_name",
+        "kind",
         "status",
         "user",
         "total",
@@ -69,12 +70,13 @@ class ImportRunAdmin(OfficialAdminMixin, admin.ModelAdmin):
         "created_at",
         "finished_at",
     )
-    list_filter = ("status",)
+    list_filter = ("status", "kind")
     list_select_related = ("user",)
     search_fields = ("file_name", "user__username")
     date_hierarchy = "created_at"
     fields = (
         "file_name",
+        "kind",
         "status",
         "user",
         "total",
@@ -86,6 +88,7 @@ class ImportRunAdmin(OfficialAdminMixin, admin.ModelAdmin):
         "errors_pretty",
         "created_at",
         "updated_at",
+        "confirmed_at",
         "finished_at",
         "page",
     )

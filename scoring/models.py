@@ -47,15 +47,20 @@ class Hand(models.Model):
 
 
 class ImportRun(models.Model):
-    """One import of a matches file by an official (or the command line): who, when,
-    which file, how far it got and what came of it. The file is kept until the run
-    ends, so a run survives a worker restart and is taken up again; progress is
-    written as it goes, so the progress page shows it while the matches are stored
-    in one transaction (all or nothing)."""
+    """One import by an official (or the command line): a matches file, or an
+    archive file (players, trophies: ``kind``). Who, when, which file, how far it
+    got and what came of it. The file is kept until the run ends, so a run survives
+    a worker restart and is taken up again; progress is written as it goes, so the
+    progress page shows it while the rows are stored in one transaction (all or
+    nothing). An archive file is checked first and shown (``preview``); it is stored
+    once an official confirms it (``confirmed_at``)."""
+
+    MATCHES = "matches"
 
     class Status(models.TextChoices):
         QUEUED = "queued", _("waiting to start")
         RUNNING = "running", _("running")
+        CHECKED = "checked", _("checked: waiting for confirmation")
         DONE = "done", _("done")
         FAILED = "failed", _("failed")
 
@@ -67,18 +72,23 @@ class ImportRun(models.Model):
         related_name="+",
         verbose_name=_("by"),
     )
+    kind = models.CharField(_("what is imported"), max_length=16, default=MATCHES)
     file_name = models.CharField(_("file"), max_length=255)
     content = models.TextField(_("file content"), blank=True)
     status = models.CharField(
         _("status"), max_length=10, choices=Status.choices, default=Status.QUEUED
     )
-    total = models.PositiveIntegerField(_("matches in the file"), default=0)
-    checked = models.PositiveIntegerField(_("matches checked"), default=0)
-    stored = models.PositiveIntegerField(_("matches stored"), default=0)
-    imported = models.PositiveIntegerField(_("matches imported"), default=0)
-    present = models.JSONField(_("matches already stored"), default=list, blank=True)
+    # Matches of a matches file, rows of an archive file.
+    total = models.PositiveIntegerField(_("in the file"), default=0)
+    checked = models.PositiveIntegerField(_("checked"), default=0)
+    stored = models.PositiveIntegerField(_("stored so far"), default=0)
+    imported = models.PositiveIntegerField(_("imported"), default=0)
+    present = models.JSONField(_("already stored"), default=list, blank=True)
     errors = models.JSONField(_("problems"), default=list, blank=True)
     failure = models.TextField(_("why it failed"), blank=True)
+    # An archive file's check: counts, its first rows, the rows already stored.
+    preview = models.JSONField(_("preview"), default=dict, blank=True)
+    confirmed_at = models.DateTimeField(_("confirmed"), null=True, blank=True)
     created_at = models.DateTimeField(_("started"), auto_now_add=True)
     updated_at = models.DateTimeField(_("last progress"), default=timezone.now)
     finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
@@ -97,6 +107,10 @@ class ImportRun(models.Model):
     @property
     def finished(self) -> bool:
         return self.status in (self.Status.DONE, self.Status.FAILED)
+
+    @property
+    def archive(self) -> bool:
+        return self.kind != self.MATCHES
 
     @property
     def percent(self) -> int:

@@ -16,7 +16,7 @@ from scoring.views import (
     paper,
     public,
 )
-from scoring.views.officials import imports
+from scoring.views.officials import archive, imports
 
 app_name = "scoring"
 
@@ -90,7 +90,18 @@ captain_urlpatterns = [
 
 officials_urlpatterns = [
     path("import/", imports.matches_import_view, name="import"),
+    path("import/archive/", archive.archive_import_view, name="import_archive"),
     path("import/<int:pk>/", imports.import_run_view, name="import_run"),
+    path(
+        "import/<int:pk>/confirm/",
+        archive.import_run_confirm,
+        name="import_run_confirm",
+    ),
+    path(
+        "import/<int:pk>/discard/",
+        archive.import_run_discard,
+        name="import_run_discard",
+    ),
     path(
         "import/<int:pk>/status/", imports.import_run_status, name="import_run_status"
     ),

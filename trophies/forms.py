@@ -1,5 +1,6 @@
-"""Officials' forms of variant trophies (R14): a trophy entered against its sitting,
-and what becomes of a sitting's trophies when it is corrected or voided (R15)."""
+"""Officials' forms of the trophy list (R14): a variant trophy entered against its
+sitting, what becomes of a sitting's trophies when it is corrected or voided (R15),
+and an archive award corrected or withdrawn."""
 
 from __future__ import annotations
 
@@ -12,7 +13,9 @@ from competitions.forms.free_games import (
     SittingCorrectForm,
     SittingVoidForm,
 )
-from competitions.models import Player, VariantSitting
+from competitions.models import RECOGNISED_VARIANTS, Player, VariantSitting
+from competitions.selectors.player_names import player_find
+from tarokk_admin.core.sheets import CellProblem
 from trophies.catalogue import trophy_choices
 from trophies.services.sittings import KEEP, MOVE, WITHDRAW
 
@@ -117,3 +120,72 @@ class SittingVoidSettlingForm(SittingVoidForm):
 def sitting_choice_label(sitting: VariantSitting) -> str:
     event = f" · {sitting.event}" if sitting.event else ""
     return f"{sitting.date.isoformat()} · {sitting.title}{event} (#{sitting.pk})"
+
+
+def _player(raw: str) -> Player:
+    try:
+        found = player_find(raw)
+    except CellProblem as problem:
+        raise forms.ValidationError(problem.message, code=problem.code) from problem
+    return Player.objects.get(pk=found.pk)
+
+
+class ArchiveAwardCorrectForm(forms.Form):
+    """An official corrects an archive award (R14): what the archive should have
+    said, and why."""
+
+    date = forms.DateField(
+        label=_("Date"),
+        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+    )
+    player = forms.CharField(
+        label=_("Player"),
+        max_length=120,
+        help_text=_("Federation number, or a name that belongs to one player."),
+    )
+    feast = forms.ChoiceField(label=_("Trophy"), choices=trophy_choices())
+    partner = forms.CharField(
+        label=_("Partner"),
+        max_length=120,
+        required=False,
+        help_text=_("Optional: federation number or name."),
+    )
+    event = forms.CharField(label=_("Event"), max_length=120, required=False)
+    variant = forms.ChoiceField(label=_("Game"), required=False, choices=())
+    reason = forms.CharField(
+        label=_("Reason for the correction"),
+        max_length=100,
+        help_text=_("Kept in the trophy's history."),
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["variant"].choices = [("", _("Royal Tarokk"))] + [
+            (variant.value, variant.label) for variant in RECOGNISED_VARIANTS
+        ]
+
+    def clean_player(self) -> Player:
+        return _player(self.cleaned_data["player"])
+
+    def clean_partner(self) -> Player | None:
+        raw = self.cleaned_data.get("partner") or ""
+        return _player(raw) if raw.strip() else None
+
+    @staticmethod
+    def initial_for(award: Any) -> dict[str, Any]:
+        return {
+            "date": award.date,
+            "player": award.player.federation_number,
+            "feast": award.feast,
+            "partner": award.partner.federation_number if award.partner else "",
+            "event": award.event,
+            "variant": award.variant,
+        }
+
+
+class ArchiveAwardWithdrawForm(forms.Form):
+    reason = forms.CharField(
+        label=_("Reason for withdrawing it"),
+        max_length=100,
+        help_text=_("Kept in the trophy's history."),
+    )

@@ -9,11 +9,18 @@ from simple_history.models import HistoricalRecords
 
 from competitions.models import Match, Player, Team, Variant, VariantSitting
 from scoring.engine import feast_name
-from scoring.models import Hand
+from scoring.models import Hand, ImportRun
 
 
 class TrophyAward(models.Model):
-    """A made trophy credited to the announcing player (R14)."""
+    """A made trophy credited to the announcing player (R14): made in a match (its
+    hand), in a variant game (its sitting), or before the app, brought in from the
+    federation's archive (``source`` archive: no match, hand nor sitting; its date,
+    event and the import it came with)."""
+
+    class Source(models.TextChoices):
+        APP = "app", _("entered in the app")
+        ARCHIVE = "archive", _("from the archive")
 
     player = models.ForeignKey(
         Player, on_delete=models.PROTECT, related_name="trophies"
@@ -49,6 +56,23 @@ class TrophyAward(models.Model):
     )
     event = models.CharField(_("event"), max_length=120, blank=True)
     jury_note = models.TextField(_("jury note"), blank=True)
+    source = models.CharField(
+        _("source"), max_length=8, choices=Source.choices, default=Source.APP
+    )
+    # An archive award's row as first imported (date, player, trophy, partner,
+    # event, hashed): a second import of the file finds it, also once an official
+    # has corrected the award (``trophies.services.archive``).
+    archive_key = models.CharField(
+        _("archive row"), max_length=40, blank=True, db_index=True, editable=False
+    )
+    import_run = models.ForeignKey(
+        ImportRun,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("import"),
+    )
     entered_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.SET_NULL,
@@ -70,7 +94,10 @@ class TrophyAward(models.Model):
                 name="one_trophy_per_team_and_hand",
             )
         ]
-        indexes = [models.Index(fields=["player", "date"])]
+        indexes = [
+            models.Index(fields=["player", "date"]),
+            models.Index(fields=["source", "date"], name="trophy_award_source_date"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.player} — {self.feast} ({self.value})"
@@ -79,6 +106,10 @@ class TrophyAward(models.Model):
     def feast_label(self) -> str:
         """The trophy's name in the active language."""
         return feast_name(self.feast)
+
+    @property
+    def from_archive(self) -> bool:
+        return self.source == self.Source.ARCHIVE
 
 
 class TrophyCup(models.Model):

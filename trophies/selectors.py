@@ -246,3 +246,22 @@ def sittings_for_trophies(limit: int = 50) -> list[Any]:
         .distinct()
         .order_by("-date", "-id")[:limit]
     )
+
+
+def archive_awards(*, q: str = "", year: int | None = None) -> QuerySet[TrophyAward]:
+    """Archive awards (R14), newest first, by player name and year."""
+    awards = TrophyAward.objects.filter(source=TrophyAward.Source.ARCHIVE)
+    if q.strip():
+        awards = awards.filter(player_id__in=players_named(q))
+    if year:
+        awards = awards.filter(date__year=year)
+    return awards.select_related("player", "partner").order_by("-date", "-id")
+
+
+def archive_awards_withdrawn(limit: int = 20) -> list[Any]:
+    """The archive awards officials withdrew last, with who and why: one query."""
+    return list(
+        TrophyAward.history.filter(history_type="-", source=TrophyAward.Source.ARCHIVE)
+        .select_related("player", "history_user")
+        .order_by("-history_date")[:limit]
+    )

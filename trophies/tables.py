@@ -152,6 +152,14 @@ class TrophyAwardTable(tables.Table):
         if record.match_id:
             label = _("Match %(id)s") % {"id": record.match_id}
             return format_html('<a href="/matches/{}/">{}</a>', record.match_id, label)
+        if record.from_archive:
+            # No match, hand or sitting: the archive's event (R14).
+            parts = [record.get_variant_display(), record.event]
+            return format_html(
+                '<span class="badge text-bg-light border archive-badge">{}</span> {}',
+                _("Archive"),
+                " — ".join(part for part in parts if part),
+            )
         text = record.get_variant_display()
         if record.event:
             text = f"{text} — {record.event}"
@@ -163,7 +171,10 @@ class TrophyAwardTable(tables.Table):
     def value_where(self, record: TrophyAward) -> str:
         if record.match_id:
             return f"/matches/{record.match_id}/"
-        return f"{record.variant} {record.event}".strip()
+        where = f"{record.variant} {record.event}".strip()
+        if record.from_archive:
+            return f"{_('Archive')}: {where}".strip(": ")
+        return where
 
 
 class RecentTrophyTable(TrophyAwardTable):

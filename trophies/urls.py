@@ -1,12 +1,12 @@
 """Addresses of the national trophy list (R14). The wiring (``tarokk_admin/urls.py``)
 puts each list under its audience's prefix: public pages, the read-only JSON API
-(HAND_RECORD.md) under ``api/``, the officials' entry of variant-game trophies under
-``officials/``."""
+(HAND_RECORD.md) under ``api/``, the officials' entry of variant-game trophies and
+their care of the archive's trophies under ``officials/``."""
 
 from django.urls import path
 
 from trophies.views import api, players, trophy_list
-from trophies.views.officials import variants
+from trophies.views.officials import archive, variants
 
 app_name = "trophies"
 
@@ -27,6 +27,8 @@ api_urlpatterns = [
 
 officials_urlpatterns = [
     path("trophies/new/", variants.variant_trophy_new, name="variant_trophy_new"),
+    path("trophies/archive/", archive.archive_trophies, name="archive_trophies"),
+    path("trophies/archive/<int:pk>/", archive.archive_trophy, name="archive_trophy"),
     path(
         "free-games/sittings/<int:pk>/trophies/new/",
         variants.sitting_trophy_new,

@@ -10,9 +10,7 @@ match (same competition, date and teams) is reported and not counted. The answer
 
 from __future__ import annotations
 
-import csv
 import datetime as dt
-import io
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -34,20 +32,26 @@ from competitions.selectors.schedule import (
 from competitions.services.notices import notice_match_scheduled
 from competitions.services.schedule import competition_lock, schedule_date_check
 from tarokk_admin.core.errors import ServiceError
+from tarokk_admin.core.sheets import (
+    Column,
+    Problem,
+    SheetError,
+    header_match,
+    sheet_read,
+)
+from tarokk_admin.core.sheets.columns import row_shape
 
 COLUMNS = ("date", "time", "team_a", "team_b", "venue", "public", "referee")
 REQUIRED = ("date", "team_a", "team_b")
+# The file's columns, read by the shared spreadsheet reader (``core/sheets``); the
+# cells are checked by ``_Checker``, which knows the competition.
+SHEET_COLUMNS = tuple(Column(name, required=name in REQUIRED) for name in COLUMNS)
 VENUE_MAX = 120
 
 
-@dataclass
-class Problem:
-    line: int
-    column: str
-    message: str
-
-    def as_json(self) -> dict[str, Any]:
-        return {"line": self.line, "column": self.column, "message": self.message}
+def _problem(line: int, column: str, message: str) -> Problem:
+    """A problem of the file in the shared shape ``{code, line, column, message}``."""
+    return Problem("refused", line, column, message)
 
 
 @dataclass
@@ -79,53 +83,15 @@ class _Row:
     referee: Any
 
 
-def fixtures_decode(content: bytes) -> str:
-    """The file as text: UTF-8 (a byte-order mark is allowed)."""
+def _sheet(content: bytes) -> Any:
+    """The file as a sheet: UTF-8 CSV (a byte-order mark allowed); one sentence
+    when it cannot be read."""
     try:
-        return content.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        raise ServiceError(
-            _(
-                "The file is not UTF-8 text (byte %(n)s); save it as CSV UTF-8 and "
-                "try again."
-            )
-            % {"n": error.start + 1}
-        ) from error
-
-
-def _header(reader: Any, problems: list[Problem]) -> list[str] | None:
-    header = next(reader, None)
-    if not header or not any(cell.strip() for cell in header):
-        problems.append(Problem(1, "", _("The file is empty: no header row.")))
-        return None
-    names = [cell.strip() for cell in header]
-    for name in names:
-        if name not in COLUMNS:
-            problems.append(
-                Problem(
-                    1,
-                    name,
-                    _("Unknown column %(name)s; the columns are %(columns)s.")
-                    % {"name": name or '""', "columns": ", ".join(COLUMNS)},
-                )
-            )
-    seen: set[str] = set()
-    for name in names:
-        if name in seen:
-            problems.append(
-                Problem(1, name, _("Column %(name)s appears twice.") % {"name": name})
-            )
-        seen.add(name)
-    for name in REQUIRED:
-        if name not in names:
-            problems.append(
-                Problem(
-                    1,
-                    name,
-                    _("The required column %(name)s is missing.") % {"name": name},
-                )
-            )
-    return None if problems else names
+        return sheet_read(content, source=_("The file"))
+    except SheetError as error:
+        if error.problem.code == "empty_file":
+            return None
+        raise ServiceError(error.problem.message) from error
 
 
 class _Checker:
@@ -146,7 +112,7 @@ class _Checker:
         )
 
     def problem(self, line: int, column: str, message: str) -> None:
-        self.problems.append(Problem(line, column, message))
+        self.problems.append(_problem(line, column, message))
 
     def date(self, line: int, raw: str) -> dt.date | None:
         if not raw:
@@ -247,25 +213,27 @@ class _Checker:
         return raw
 
 
-def _rows(text: str, checker: _Checker, problems: list[Problem]) -> list[_Row]:
-    reader = csv.reader(io.StringIO(text, newline=""))
-    names = _header(reader, problems)
-    if names is None:
+def _rows(content: bytes, checker: _Checker, problems: list[Problem]) -> list[_Row]:
+    sheet = _sheet(content)
+    if sheet is None:
+        problems.append(_problem(1, "", _("The file is empty: no header row.")))
+        return []
+    header, refused = header_match(sheet, SHEET_COLUMNS)
+    problems.extend(refused)
+    if refused:
         return []
     rows: list[_Row] = []
-    for cells in reader:
-        line = reader.line_num
-        if not any(cell.strip() for cell in cells):
+    for cells in sheet.rows:
+        line = cells.line
+        if not any(cell.strip() for cell in cells.cells):
             continue
-        if len(cells) != len(names):
-            checker.problem(
-                line,
-                "",
-                _("The row has %(got)s cells; the header has %(want)s.")
-                % {"got": len(cells), "want": len(names)},
-            )
+        shape = row_shape(cells, header, sheet)
+        if shape is not None:
+            problems.append(shape)
             continue
-        value = {name: cell.strip() for name, cell in zip(names, cells, strict=True)}
+        value = {
+            name: cells.cells[index].strip() for name, index in header.positions.items()
+        }
         get = value.get
         row = (
             checker.date(line, get("date", "")),
@@ -286,7 +254,9 @@ def _rows(text: str, checker: _Checker, problems: list[Problem]) -> list[_Row]:
             # A row with an unknown team is still checked for the other team's day.
             rows.append(_Row(line, day, time, team_a, team_b, *row[4:]))
     if not rows and not problems:
-        problems.append(Problem(1, "", _("The file has no fixtures after its header.")))
+        problems.append(
+            _problem(1, "", _("The file has no fixtures after its header."))
+        )
     return rows
 
 
@@ -378,9 +348,8 @@ def fixtures_import(
             )
             % {"name": competition.name}
         )
-    text = fixtures_decode(content)
     checker = _Checker(competition, outcome.problems)
-    rows = _rows(text, checker, outcome.problems)
+    rows = _rows(content, checker, outcome.problems)
     present = _days_check(competition, rows, checker)
     fresh = [row for row in rows if row not in present]
     _cap_check(competition, fresh, checker)
@@ -388,7 +357,7 @@ def fixtures_import(
         key=lambda p: (p.line, COLUMNS.index(p.column) if p.column in COLUMNS else -1)
     )
     outcome.present = [
-        Problem(
+        _problem(
             row.line,
             "",
             _("%(a)s – %(b)s on %(date)s is already scheduled; not counted.")

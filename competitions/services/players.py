@@ -27,15 +27,10 @@ def _official(user: Any) -> None:
         )
 
 
-def _clean(name: str, number: str) -> tuple[str, str]:
-    name = " ".join((name or "").split())
+def player_number_clean(number: str) -> str:
+    """A federation number as stored: upper-cased, 1-20 letters, digits or
+    hyphens; a :class:`ServiceError` naming the rule otherwise."""
     number = (number or "").strip().upper()
-    if not name:
-        raise ServiceError(_("Give the player's name."), field="name")
-    if len(name) > Player._meta.get_field("name").max_length:  # type: ignore[operator]
-        raise ServiceError(
-            _("The name is too long (at most 120 characters)."), field="name"
-        )
     if not NUMBER.match(number):
         raise ServiceError(
             _(
@@ -45,7 +40,18 @@ def _clean(name: str, number: str) -> tuple[str, str]:
             field="federation_number",
             code="bad_number",
         )
-    return name, number
+    return number
+
+
+def _clean(name: str, number: str) -> tuple[str, str]:
+    name = " ".join((name or "").split())
+    if not name:
+        raise ServiceError(_("Give the player's name."), field="name")
+    if len(name) > Player._meta.get_field("name").max_length:  # type: ignore[operator]
+        raise ServiceError(
+            _("The name is too long (at most 120 characters)."), field="name"
+        )
+    return name, player_number_clean(number)
 
 
 def _save(player: Player, user: Any, why: str) -> Player:
@@ -73,12 +79,22 @@ def _save(player: Player, user: Any, why: str) -> Player:
 
 
 def player_register(
-    *, name: str, federation_number: str, club: str = "", user: Any
+    *,
+    name: str,
+    federation_number: str,
+    club: str = "",
+    active: bool = True,
+    user: Any,
+    reason: str = "",
 ) -> Player:
+    """Register a player (``reason``: where the record comes from, for its
+    history, e.g. an archive file)."""
     _official(user)
     name, number = _clean(name, federation_number)
-    player = Player(name=name, federation_number=number, club=(club or "").strip())
-    return _save(player, user, _("player registered"))
+    player = Player(
+        name=name, federation_number=number, club=(club or "").strip(), active=active
+    )
+    return _save(player, user, reason or _("player registered"))
 
 
 def player_update(

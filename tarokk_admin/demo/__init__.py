@@ -13,6 +13,7 @@ from collections.abc import Callable
 from django.db import transaction
 
 from tarokk_admin.demo.accounts import demo_accounts_seed
+from tarokk_admin.demo.archive import demo_archive_seed
 from tarokk_admin.demo.championship import demo_championship_seed, demo_federation_seed
 from tarokk_admin.demo.cup import demo_cup_seed
 from tarokk_admin.demo.free_games import demo_free_games_seed
@@ -31,6 +32,7 @@ DEMO_PARTS: list[Callable[[], list[str]]] = [
     demo_live_seed,
     demo_schedule_seed,
     demo_workspace_seed,
+    demo_archive_seed,  # after the matches: the archive moves some of their cups
 ]
 
 

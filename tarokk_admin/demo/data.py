@@ -58,3 +58,17 @@ def demo_player_names(count: int) -> list[str]:
         f"{FAMILY_NAMES[i % len(FAMILY_NAMES)]} {GIVEN_NAMES[(i * 7 + 3) % len(GIVEN_NAMES)]}"
         for i in range(count)
     ]
+
+
+def demo_roster_players() -> list[tuple[str, str, str]]:
+    """The demo federation's players as ``demo_federation_seed`` registers them:
+    (federation number, name, club), the same every time."""
+    count = 2 * len(DEMO_TEAMS) + len(TEAMS_WITH_SUBSTITUTE)
+    names = iter(demo_player_names(count))
+    players = []
+    number = 10001
+    for index, (_team, town) in enumerate(DEMO_TEAMS):
+        for _role in range(3 if index in TEAMS_WITH_SUBSTITUTE else 2):
+            players.append((f"H{number}", next(names), town))
+            number += 1
+    return players

@@ -76,6 +76,18 @@ AWARD = obj(
     date=DATE,
     match=nullable(INTEGER),
     variant=nullable(STRING),
+    # Added keys (the API grows by adding): a variant sitting's or an archive
+    # award's event, and where the award comes from (R14).
+    event={
+        **nullable(STRING),
+        "description": "the variant sitting's or the archive's event, if any",
+    },
+    source={
+        "type": "string",
+        "enum": ["app", "archive"],
+        "description": "app: made in a match or a variant sitting entered in the "
+        "app; archive: brought in from the federation's archive (no match)",
+    },
 )
 TROPHIES = obj(count=INTEGER, next=nullable(STRING), results=array(AWARD))
 PLAYER_TROPHIES = obj(

@@ -218,3 +218,38 @@ def test_the_import_refuses_a_database_that_holds_records(tmp_path):
         federation_import(path=path)
     assert refused.value.code == "database_not_empty"
     assert row_counts() == before
+
+
+def test_an_archive_award_and_its_import_survive_the_backup(tmp_path):
+    """R14: an archive award keeps its source, event, row key and import, and its
+    history, through a backup and a restore."""
+    from scoring.models import ImportRun
+    from trophies.models import TrophyAward
+
+    small_federation()
+    run = ImportRun.objects.create(
+        kind="trophies", file_name="trofeak.xlsx", status="done", imported=1
+    )
+    award = TrophyAward.objects.create(
+        player=MembershipFactory().player,
+        feast="golgotha",
+        value=130,
+        date="2012-10-06",
+        event="Őszi kupa",
+        source="archive",
+        archive_key="a" * 40,
+        import_run=run,
+    )
+    path = tmp_path / "federation.json"
+    federation_export(path=path)
+    wipe()
+    assert not TrophyAward.objects.exists()
+    federation_import(path=path)
+    restored = TrophyAward.objects.get(pk=award.pk)
+    assert (
+        restored.source,
+        restored.event,
+        restored.archive_key,
+        restored.import_run.kind,
+    ) == ("archive", "Őszi kupa", "a" * 40, "trophies")
+    assert restored.history.get().source == "archive"

@@ -65,6 +65,8 @@ def api_filters(params: QueryDict) -> AwardFilters:
 
 
 def award_json(award: TrophyAward) -> dict[str, Any]:
+    """HAND_RECORD.md's keys, then the keys added since (the API grows by adding):
+    ``event`` (null when none) and ``source``, ``app`` or ``archive`` (R14)."""
     return {
         "player": award.player.name,
         "trophy": award.feast,
@@ -72,6 +74,8 @@ def award_json(award: TrophyAward) -> dict[str, Any]:
         "date": award.date.isoformat(),
         "match": award.match_id,
         "variant": award.variant or None,
+        "event": award.event or None,
+        "source": award.source,
     }
 
 

@@ -1,4 +1,5 @@
-"""Pages for officials: bringing played matches in from a matches file.
+"""Pages for officials: bringing played matches in from a matches file, and every
+import's page (an archive file's too: ``archive.py``).
 
 A small file is imported in the request and answered at once; a larger one is
 imported by the worker while the run's page shows its progress (htmx polls the
@@ -22,6 +23,7 @@ from scoring.services.imports.runs import (
     import_run_inline,
     import_run_queue,
 )
+from scoring.views.officials.archive import archive_run_context, recent_runs
 from tarokk_admin.core.roles import is_official, role_required
 
 # Anonymous visitors go to the login page; other roles get a 403 saying why.
@@ -29,7 +31,6 @@ official_required = role_required(
     is_official, lambda: _("Only officials may import matches.")
 )
 
-RECENT_RUNS = 10
 POLL_SECONDS = 2
 
 
@@ -87,7 +88,7 @@ def matches_import_view(request: HttpRequest) -> HttpResponse:
             messages.success(request, _summary(run))
             return redirect("officials:import")
     failed = run is not None and (run.errors or run.failure)
-    recent = ImportRun.objects.select_related("user").defer("content")[:RECENT_RUNS]
+    recent = recent_runs()
     return render(
         request,
         "scoring/officials/import.html",
@@ -102,6 +103,8 @@ def matches_import_view(request: HttpRequest) -> HttpResponse:
 
 
 def _run_context(run: ImportRun) -> dict[str, Any]:
+    if run.archive:
+        return archive_run_context(run)
     return {
         "run": run,
         "errors": _errors(run),
@@ -125,6 +128,5 @@ def import_run_status(request: HttpRequest, pk: int) -> HttpResponse:
     run = get_object_or_404(
         ImportRun.objects.select_related("user").defer("content"), pk=pk
     )
-    return render(
-        request, "scoring/officials/_import_run_status.html", _run_context(run)
-    )
+    template = "_archive_run_status" if run.archive else "_import_run_status"
+    return render(request, f"scoring/officials/{template}.html", _run_context(run))

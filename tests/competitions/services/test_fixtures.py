@@ -81,6 +81,24 @@ def test_a_byte_order_mark_is_accepted(league):
     assert run(league, text).as_json() == {"scheduled": 1}
 
 
+def test_a_semicolon_file_as_a_hungarian_spreadsheet_saves_it_is_read(league):
+    """The fixtures file reads through the shared spreadsheet reader (core/sheets)."""
+    text = (
+        "\ufeffdate;team_a;team_b;venue\r\n"
+        "2026-03-14;Győri Huszárok;Váci Tarokk;Győr, Fő tér\r\n"
+    )
+    assert run(league, text).as_json() == {"scheduled": 1}
+    assert Match.objects.get().venue == "Győr, Fő tér"
+
+
+def test_a_value_under_no_heading_is_reported_on_its_line(league):
+    outcome = run(
+        league, "date,team_a,team_b\n2026-03-14,Győri Huszárok,Váci Tarokk,x\n"
+    )
+    assert problems(outcome) == [(2, "")]
+    assert not Match.objects.exists()
+
+
 def test_a_file_that_is_not_utf8_is_refused(league):
     text = HEADER + "2026-03-14,,Győri Huszárok,Váci Tarokk,,,\n"
     with pytest.raises(ServiceError, match="not UTF-8"):

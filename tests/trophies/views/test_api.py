@@ -53,6 +53,9 @@ def test_trophies_api_shape_for_match_and_variant_trophies(
                 "date": "2026-04-02",
                 "match": None,
                 "variant": "emperor",
+                # Keys added since (the API grows by adding, HAND_RECORD.md).
+                "event": "Emperor night",
+                "source": "app",
             },
             {
                 "player": driver.name,
@@ -61,6 +64,8 @@ def test_trophies_api_shape_for_match_and_variant_trophies(
                 "date": "2026-03-01",
                 "match": match.pk,
                 "variant": None,
+                "event": None,
+                "source": "app",
             },
         ],
     }
@@ -162,6 +167,8 @@ def test_player_trophies_api(client):
         "date",
         "match",
         "variant",
+        "event",
+        "source",
     }
 
 

@@ -1,0 +1,132 @@
+"""The kinds of archive file a federation brings in (HAND_RECORD.md "Archive files"):
+its players, its trophy list and its roll of honour, kept in spreadsheets before
+it used this app.
+
+Each kind is declared by the app that owns its records and registered at start-up
+(``AppConfig.ready``), so the import page, the runs and ``manage.py import_archive``
+(all in ``scoring``) know every kind without importing the apps above them:
+
+- ``players``: ``competitions.services.archive_players``
+- ``trophies``: ``trophies.services.archive``
+- ``honours``: the roll of honour, owned by ``competitions`` with its honours model;
+  until that registers a kind here, the kind is known but not available, and the
+  command and the page say so.
+
+A kind declares its columns (:class:`~tarokk_admin.core.sheets.Column`: name,
+Hungarian name, required, parser) and two functions on a read sheet: ``check``
+reads only and answers what would be stored; ``store`` checks again and stores,
+all or nothing, inside the caller's transaction (the caller rolls back when the
+outcome has problems, and serialises imports). Both are idempotent: a row already
+stored is reported as such and stored again never.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from django.utils.translation import gettext_lazy as _
+
+from tarokk_admin.core.sheets import Column, Problem, Sheet
+
+# The kinds of the specification, in its order; a kind not registered (yet) is known
+# by its name and label only.
+PLANNED: dict[str, Any] = {
+    "players": _("Players"),
+    "trophies": _("Trophy list"),
+    "honours": _("Roll of honour"),
+}
+# Told how far an import got: ("checked" | "stored", rows so far).
+Progress = Callable[[str, int], None]
+
+
+@dataclass(frozen=True)
+class ArchiveRow:
+    """A row of the file as the preview shows it: its line, its values by column
+    name as they will be stored, and a note (why it is already known)."""
+
+    line: int
+    cells: dict[str, str]
+    note: str = ""
+
+    def as_json(self) -> dict[str, Any]:
+        return {"line": self.line, "cells": self.cells, "note": self.note}
+
+
+@dataclass
+class ArchiveOutcome:
+    """What a file gives: rows to store (``new``), rows already stored (``known``)
+    and every problem; ``stored`` once stored."""
+
+    kind: str
+    rows: int = 0
+    new: list[ArchiveRow] = field(default_factory=list)
+    known: list[ArchiveRow] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+    stored: int = 0
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    def as_json(self) -> dict[str, Any]:
+        """The answer of HAND_RECORD.md: ``{"kind", "stored", "already_stored"}``."""
+        return {
+            "kind": self.kind,
+            "stored": self.stored,
+            "already_stored": len(self.known),
+        }
+
+
+class Checker(Protocol):
+    def __call__(self, sheet: Sheet) -> ArchiveOutcome: ...
+
+
+class Storer(Protocol):
+    def __call__(
+        self,
+        sheet: Sheet,
+        *,
+        user: Any,
+        progress: Progress | None = None,
+        run_id: int | None = None,
+    ) -> ArchiveOutcome: ...
+
+
+@dataclass(frozen=True)
+class ArchiveKind:
+    name: str
+    label: Any
+    columns: tuple[Column, ...]
+    check: Checker
+    store: Storer
+    # "%(n)s players" in the reader's language.
+    count: Callable[[int], str]
+
+
+_KINDS: dict[str, ArchiveKind] = {}
+
+
+def archive_kind_register(kind: ArchiveKind) -> None:
+    """Make a kind importable (the owning app's ``ready``)."""
+    _KINDS[kind.name] = kind
+
+
+def archive_kind(name: str) -> ArchiveKind | None:
+    """The registered kind of this name, or None (unknown, or not available yet)."""
+    return _KINDS.get(name)
+
+
+def archive_kinds() -> list[ArchiveKind]:
+    """The importable kinds, in the specification's order."""
+    order = list(PLANNED)
+    return sorted(
+        _KINDS.values(),
+        key=lambda kind: order.index(kind.name) if kind.name in order else 99,
+    )
+
+
+def archive_kinds_pending() -> list[tuple[str, Any]]:
+    """The kinds of the specification that no app has registered yet."""
+    return [(name, label) for name, label in PLANNED.items() if name not in _KINDS]

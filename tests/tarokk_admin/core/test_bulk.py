@@ -1,0 +1,64 @@
+"""Many rows updated, each with its own values, and many rows' history recorded,
+in a few statements (``core/bulk.py``), on whichever database the tests run."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from tarokk_admin.core.bulk import history_copy, rows_update
+from tests.factories import PlayerFactory
+from tests.trophies.kit import VariantAwardFactory
+from trophies.models import TrophyAward, TrophyCup
+
+pytestmark = pytest.mark.django_db
+
+
+def test_rows_update_sets_each_rows_own_values_and_nothing_else(monkeypatch):
+    monkeypatch.setattr("tarokk_admin.core.bulk.BATCH", 2)  # several statements
+    awards = [VariantAwardFactory(player=PlayerFactory()) for _ in range(5)]
+    player = PlayerFactory()
+    cups = [
+        TrophyCup.objects.create(
+            player=player, threshold=t, award=awards[0], date=dt.date(2026, 1, 1)
+        )
+        for t in (100, 250, 500)
+    ]
+    rows = [
+        (cups[0].pk, awards[1].pk, dt.date(2012, 3, 4)),
+        (cups[2].pk, awards[3].pk, dt.date(2015, 12, 31)),
+    ]
+    assert rows_update(TrophyCup, ["award", "date"], rows) == 2
+    stored = {
+        c.threshold: (c.award_id, c.date) for c in TrophyCup.objects.order_by("pk")
+    }
+    assert stored == {
+        100: (awards[1].pk, dt.date(2012, 3, 4)),
+        250: (awards[0].pk, dt.date(2026, 1, 1)),
+        500: (awards[3].pk, dt.date(2015, 12, 31)),
+    }
+    assert rows_update(TrophyCup, ["date"], []) == 0
+
+
+def test_history_copy_records_the_rows_as_they_are_with_a_reason(django_user_model):
+    user = django_user_model.objects.create(username="official")
+    awards = [VariantAwardFactory(player=PlayerFactory()) for _ in range(3)]
+    TrophyAward.objects.filter(pk=awards[0].pk).update(event="Őszi kupa")
+    before = TrophyAward.history.count()
+    copied = history_copy(
+        TrophyAward,
+        [awards[0].pk, awards[2].pk],
+        history_type="~",
+        reason="from the archive file a.csv",
+        user=user,
+    )
+    assert copied == 2
+    rows = TrophyAward.history.order_by("-history_id")[:2]
+    assert TrophyAward.history.count() == before + 2
+    assert {(r.id, r.history_type, r.history_user_id) for r in rows} == {
+        (awards[0].pk, "~", user.pk),
+        (awards[2].pk, "~", user.pk),
+    }
+    assert {r.history_change_reason for r in rows} == {"from the archive file a.csv"}
+    assert TrophyAward.history.filter(id=awards[0].pk).latest().event == "Őszi kupa"

@@ -1,0 +1,128 @@
+"""Officials correct or withdraw an archive award (R14), each with a reason kept in
+the award's history; the players' points and cups are recomputed after the commit
+(``trophy_cups_refresh``). Awards made in the app are corrected where they come
+from (their hand, or their sitting), never here."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from competitions.models import RECOGNISED_VARIANTS, Player
+from scoring.engine.catalogue import FEASTS
+from tarokk_admin.core.errors import ServiceError
+from tarokk_admin.core.roles import is_official
+from trophies.models import TrophyAward
+from trophies.services.archive_rows import EVENT_MAX
+from trophies.services.trophy_cups import trophy_cups_refresh_queue
+
+HISTORY_REASON_MAX = 100
+
+
+def _archive_award(award: TrophyAward, user: Any, reason: str) -> TrophyAward:
+    if not is_official(user):
+        raise ServiceError(
+            _("Only officials correct or withdraw archive trophies."),
+            code="not_an_official",
+        )
+    if not reason.strip():
+        raise ServiceError(
+            _("Give the reason (it is kept in the history)."), field="reason"
+        )
+    award = TrophyAward.objects.select_for_update(of=("self",)).get(pk=award.pk)
+    if award.source != TrophyAward.Source.ARCHIVE:
+        raise ServiceError(
+            _(
+                "Only a trophy from the archive is corrected here; a trophy made in "
+                "the app follows its hand or its sitting."
+            ),
+            code="not_archive",
+        )
+    return award
+
+
+def _checked(
+    *,
+    date: dt.date,
+    player: Player,
+    partner: Player | None,
+    feast: str,
+    event: str,
+    variant: str,
+) -> None:
+    entry = FEASTS.get(feast)
+    if entry is None or not entry.is_trophy:
+        raise ServiceError(
+            _("%(code)s is not a trophy of the catalogue (R13).") % {"code": feast},
+            field="feast",
+        )
+    if partner is not None and partner.pk == player.pk:
+        raise ServiceError(
+            _("The partner must be another player than the one credited."),
+            field="partner",
+        )
+    if date > timezone.localdate():
+        raise ServiceError(_("The date is in the future."), field="date")
+    if variant and variant not in RECOGNISED_VARIANTS:
+        raise ServiceError(
+            _("Choose a recognised variant (R14), or none for Royal Tarokk."),
+            field="variant",
+        )
+    if len(event) > EVENT_MAX:
+        raise ServiceError(
+            _("The event is at most %(n)s characters.") % {"n": EVENT_MAX},
+            field="event",
+        )
+
+
+@transaction.atomic
+def trophy_archive_correct(
+    *,
+    award: TrophyAward,
+    user: Any,
+    reason: str,
+    date: dt.date,
+    player: Player,
+    partner: Player | None,
+    feast: str,
+    event: str,
+    variant: str,
+) -> TrophyAward:
+    """Correct an archive award; the catalogue value follows the trophy (R14). The
+    award keeps the key of the row it came from, so the file imported again does
+    not bring the old row back."""
+    award = _archive_award(award, user, reason)
+    event = " ".join(event.split())
+    _checked(
+        date=date,
+        player=player,
+        partner=partner,
+        feast=feast,
+        event=event,
+        variant=variant,
+    )
+    players = {award.player_id, player.pk}
+    award.date, award.player, award.partner = date, player, partner
+    award.feast, award.value = feast, FEASTS[feast].value
+    award.event, award.variant = event, variant
+    award._history_user = user  # type: ignore[attr-defined]
+    award._change_reason = reason.strip()[:HISTORY_REASON_MAX]  # type: ignore[attr-defined]
+    award.save()
+    trophy_cups_refresh_queue(players)
+    return award
+
+
+@transaction.atomic
+def trophy_archive_withdraw(*, award: TrophyAward, user: Any, reason: str) -> None:
+    """Withdraw an archive award from the trophy list; its history keeps it (and
+    the file imported again does not store it again)."""
+    award = _archive_award(award, user, reason)
+    award._history_user = user  # type: ignore[attr-defined]
+    award._change_reason = reason.strip()[:HISTORY_REASON_MAX]  # type: ignore[attr-defined]
+    player_id = award.player_id
+    award.delete()
+    trophy_cups_refresh_queue([player_id])
