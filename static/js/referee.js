@@ -97,11 +97,17 @@
     var row = first.cloneNode(true);
     row.hidden = false;
     row.querySelectorAll("input, select").forEach(function (el) {
-      if (el.type === "radio" || el.type === "checkbox") el.checked = false;
-      else if (el.tagName === "SELECT") el.selectedIndex = 0;
-      else el.value = "";
-      el.removeAttribute("checked");
-      el.removeAttribute("value");
+      if (el.type === "radio" || el.type === "checkbox") {
+        // Unticked, but their value is the choice itself (who announced, made):
+        // without it the browser posts "on".
+        el.checked = false;
+        el.removeAttribute("checked");
+      } else if (el.tagName === "SELECT") {
+        el.selectedIndex = 0;
+      } else {
+        el.value = "";
+        el.removeAttribute("value");
+      }
     });
     row.querySelectorAll("option[selected]").forEach(function (o) { o.removeAttribute("selected"); });
     row.querySelectorAll(".field-errors").forEach(function (el) { el.textContent = ""; });

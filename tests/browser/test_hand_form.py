@@ -287,3 +287,76 @@ def test_what_is_typed_before_the_scripts_are_ready_is_checked_once_they_are_R5(
         "trumps must be between 6 and 16; got 20."
     )
     context.close()
+
+
+def test_rows_added_by_the_button_keep_who_announced_and_the_outcome_R6_R8(hand_page):
+    """Rows added with "+ Add an announcement" post the announcer, the outcome and
+    the contra the referee chose, whether the feast was tapped or chosen with the
+    keyboard; the hand is stored with every row."""
+    page, match = hand_page
+    page.fill("#id_attack_trumps", "12")
+    page.fill("#id_attack_honours", "1")
+    page.click("label[for=id_attack_middle_0]")
+    page.fill("#id_tricks", "7")
+    page.click("#add-announcement")  # a second row; the first stays blank
+    search = page.locator("#id_announcements-1-feast-search")
+    expect(search).to_be_focused()
+    search.press_sequentially("bridge")  # chosen with the keyboard
+    search.press("ArrowDown")
+    search.press("Enter")
+    expect(page.locator("#id_announcements-1-feast")).to_have_value("bridge")
+    page.click("label[for=id_announcements-1-announcer_0]")  # the attack's driver
+    page.click("label[for=id_announcements-1-made_0]")  # made
+    page.locator("#id_announcements-1-contra").select_option("defence:catcher")
+    page.click("#add-announcement")  # a third row, its feast tapped
+    page.fill("#id_announcements-2-feast-search", "pagat capture")
+    page.click("#id_announcements-2-feast-opt-pagat_capture")
+    page.click("label[for=id_announcements-2-announcer_2]")  # the defence's driver
+    page.click("label[for=id_announcements-2-made_1]")  # failed
+    expect(page.locator(".verdict-ok")).to_be_visible()
+    with page.expect_navigation():
+        page.click("#save-hand")
+    expect(page.locator("h1")).to_have_text("Hand 2")
+    stored = Hand.objects.get(match=match, number=1)
+    assert stored.record["announcements"] == [
+        {
+            "feast": "bridge",
+            "team": "attack",
+            "by": "driver",
+            "made": True,
+            "contra": {"team": "defence", "by": "catcher"},
+        },
+        {"feast": "pagat_capture", "team": "defence", "by": "driver", "made": False},
+    ]
+
+
+def test_a_correction_without_a_reason_lists_it_on_top_and_focuses_the_reason(
+    live_server, page
+):
+    """An official's correction of a completed match saved without a reason is
+    refused like every refused save: the problem at the top, the reason focused."""
+    from competitions.services.matches import match_complete
+    from scoring.services.hands import hand_save
+    from tests.factories import sheet
+
+    official = UserFactory(username="hivatalos", roles=[Role.OFFICIAL])
+    match = ready_match()
+    for number in range(1, 9):
+        hand_save(match=match, number=number, record=sheet(number), user=official)
+    match_complete(match=match, user=official)
+    page.set_viewport_size(PHONE)
+    page.set_default_timeout(10_000)
+    page.goto(f"{live_server.url}/accounts/login/")
+    page.fill("input[name=username]", "hivatalos")
+    page.fill("input[name=password]", "secret-pass")
+    with page.expect_navigation():
+        page.click("main form button[type=submit]")
+    page.goto(f"{live_server.url}/referee/matches/{match.pk}/hands/3/")
+    page.fill("#id_tricks", "")
+    with page.expect_navigation():
+        page.click("#save-hand")
+    problems = page.locator("#problem-list")
+    expect(problems).to_be_in_viewport()
+    expect(problems).to_contain_text("Reason for the correction:")
+    expect(page.locator("#id_reason")).to_be_focused()
+    assert Hand.objects.get(match=match, number=3).version == 1

@@ -304,3 +304,46 @@ def test_an_older_pages_feast_catalogue_is_answered_offline_with_the_kept_one(
     )
     assert missing == "network error"  # nothing kept for it: offline, no answer
     context.close()
+
+
+def test_a_hand_saved_offline_with_an_added_row_is_stored_when_sent_R6(
+    live_server, browser
+):
+    """A hand saved without a connection, with a row added by the button, is kept
+    with who announced it and its outcome, and stored as typed once sent."""
+    Group.objects.get_or_create(name=Role.REFEREE.value)
+    referee = UserFactory(username="jatekvezeto", roles=[Role.REFEREE])
+    match = ready_match(referee=referee)
+    base = live_server.url
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    sign_in(page, base, "jatekvezeto")
+    page.goto(f"{base}/referee/matches/{match.pk}/hands/1/")
+    page.wait_for_function("!!navigator.serviceWorker.controller")
+    context.set_offline(True)
+    expect(page.locator(".offline-banner")).to_be_visible()
+    fill(page, 1)
+    page.fill("#id_tricks", "7")
+    page.click("#add-announcement")
+    page.fill("#id_announcements-1-feast-search", "bridge")
+    page.click("#id_announcements-1-feast-opt-bridge")
+    page.click("label[for=id_announcements-1-announcer_1]")  # the attack's catcher
+    page.click("label[for=id_announcements-1-made_0]")
+    save(page)
+    expect(page.locator(".offline-count")).to_have_text("1 hand waiting to send")
+    context.set_offline(False)
+    wait_until(lambda: Hand.objects.filter(match=match, number=1).exists())
+    stored = Hand.objects.get(match=match, number=1)
+    expected = {**record(1), "tricks": {"attack": 7}}
+    expected["announcements"] = [
+        {"feast": "bridge", "team": "attack", "by": "catcher", "made": True}
+    ]
+    assert stored.record == expected
+    result = score_hand_record(expected)
+    assert (stored.attack_score, stored.defence_score) == (
+        result["attack"]["score"],
+        result["defence"]["score"],
+    )
+    expect(page.locator(".offline-count")).to_have_count(0)
+    context.close()

@@ -216,3 +216,24 @@ def test_replay_pages_run_few_queries(client, match, django_assert_max_num_queri
         client.post(replay(match), data)
     with django_assert_max_num_queries(4):
         client.get("/referee/offline/")
+
+
+def test_a_row_whose_choices_are_no_choices_is_refused_on_replay_R6(client, match):
+    """A kept hand whose row lost the values of its buttons is refused on sending,
+    with each problem in the form's words: never stored without that row."""
+    client.force_login(match.referee)
+    data = hand_post(hand())
+    data["announcements-0-announcer"] = "on"
+    data["announcements-0-made"] = "on"
+    response = client.post(replay(match), data)
+    assert response.status_code == 422
+    answer = response.json()
+    assert answer["status"] == "refused"
+    assert answer["message"] == "The hand was not saved: 3 problems to fix."
+    assert [p["label"] for p in answer["problems"]] == [
+        "Announcement 1 · Feast",
+        "Announcement 1 · Announced by",
+        "Announcement 1 · Outcome",
+    ]
+    assert answer["problems"][1]["message"].startswith("Select a valid choice.")
+    assert not Hand.objects.exists()
