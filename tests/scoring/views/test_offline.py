@@ -237,3 +237,31 @@ def test_a_row_whose_choices_are_no_choices_is_refused_on_replay_R6(client, matc
     ]
     assert answer["problems"][1]["message"].startswith("Select a valid choice.")
     assert not Hand.objects.exists()
+
+
+def test_the_worker_is_served_under_the_manifest_storage_of_a_deployment(
+    client, settings, tmp_path
+):
+    """A deployment collects the static files under names with their hash
+    (tarokk_admin.settings.production): the worker still answers, and names the
+    files to keep by those names."""
+    from django.core.management import call_command
+
+    settings.STATIC_ROOT = tmp_path
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "staticfiles": {
+            "BACKEND": "django.contrib.staticfiles.storage.ManifestStaticFilesStorage"
+        },
+    }
+    call_command("collectstatic", interactive=False, verbosity=0)
+    response = client.get("/referee/sw.js")
+    assert response.status_code == 200
+    first = response.content.decode().splitlines()[0]
+    config = json.loads(first.removeprefix("self.TAROKK_SW = ").rstrip(";"))
+    assert config["static"] == "/static/"
+    offline = [a for a in config["assets"] if a.startswith("/static/js/offline.")]
+    assert len(offline) == 1
+    assert re.fullmatch(r"/static/js/offline\.[0-9a-f]{12}\.js", offline[0])
+    collected = offline[0].removeprefix("/static/")
+    assert (tmp_path / collected).exists()
