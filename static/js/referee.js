@@ -157,6 +157,19 @@
     if (goTo(id)) event.preventDefault();
   });
 
+  /* The score bar is updated in place, never replaced: a check's answer arriving
+     while a finger is on it (between press and release) would otherwise swallow
+     the tap. Its words come as the bar's content; its state is copied here. */
+  document.addEventListener("htmx:oobBeforeSwap", function (event) {
+    var d = event.detail || {};
+    if (!d.target || d.target.id !== "score-status" || !d.fragment || !d.fragment.getAttribute) return;
+    ["class", "href", "data-first-problem"].forEach(function (name) {
+      var value = d.fragment.getAttribute(name);
+      if (value === null) d.target.removeAttribute(name);
+      else d.target.setAttribute(name, value);
+    });
+  });
+
   /* Whether something was typed or tapped before the scripts were ready (a quick
      referee on a slow connection): those changes fired no preview. */
   function changedBeforeReady(f) {

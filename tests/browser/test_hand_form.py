@@ -33,6 +33,16 @@ def hand_page(live_server, page):
     return page, match
 
 
+def wait_for(page, check, what: str) -> None:
+    """Wait until ``check()`` holds for what Playwright reports to this thread
+    (requests a route holds): Playwright runs the handlers while it waits."""
+    for _poll in range(200):
+        if check():
+            return
+        page.wait_for_timeout(50)
+    pytest.fail(f"{what} within 10 s")
+
+
 SEARCH = "#id_announcements-0-feast-search"
 SELECT = "#id_announcements-0-feast"
 OPTIONS = "#id_announcements-0-feast-list [role=option]"
@@ -72,8 +82,9 @@ def test_keyboard_and_touch_choose_an_option(hand_page):
     search.click()
     search.press_sequentially("trull")
     search.press("ArrowDown")
-    active = search.get_attribute("aria-activedescendant")
-    assert active == "id_announcements-0-feast-opt-full_honours"
+    expect(search).to_have_attribute(
+        "aria-activedescendant", "id_announcements-0-feast-opt-full_honours"
+    )
     search.press("Enter")
     expect(page.locator(SELECT)).to_have_value("full_honours")
     expect(search).to_have_value("Full Honours (3)")
@@ -159,8 +170,7 @@ def test_a_refused_save_lists_the_problems_and_focuses_the_first_field(hand_page
     expect(problems).to_contain_text("Announcement 1 · Outcome: Choose made or failed.")
     expect(problems).not_to_contain_text("/announcements")
     expect(problems).not_to_contain_text("required (true or false)")
-    focused = page.evaluate("document.activeElement.id")
-    assert focused == "id_attack_trumps"
+    expect(page.locator("#id_attack_trumps")).to_be_focused()
     assert not Hand.objects.filter(match=match).exists()
     # The score bar names the problems; a tap takes the referee to the first one.
     page.fill("#id_attack_trumps", "12")
@@ -171,8 +181,9 @@ def test_a_refused_save_lists_the_problems_and_focuses_the_first_field(hand_page
     expect(page.locator("#score-status")).to_contain_text("problem")
     page.locator("#id_tricks").focus()
     page.click("#score-status")
-    focused = page.evaluate("document.activeElement.id")
-    assert focused.startswith("id_announcements-0-")
+    expect(page.locator(":focus")).to_have_attribute(
+        "id", re.compile(r"^id_announcements-0-")
+    )
 
 
 def test_remove_is_a_real_button_and_the_row_goes(hand_page):
@@ -205,7 +216,7 @@ def test_the_first_field_is_an_early_tab_stop(hand_page):
             break
     else:
         pytest.fail("no skip link to the first field in the first 5 Tab stops")
-    assert page.evaluate("document.activeElement.id") == "id_attack_trumps"
+    expect(page.locator("#id_attack_trumps")).to_be_focused()
 
 
 def _choose(page, typed: str, code: str) -> None:
@@ -279,8 +290,7 @@ def test_what_is_typed_before_the_scripts_are_ready_is_checked_once_they_are_R5(
     )
     page.locator("#id_attack_trumps").fill("20")
     page.locator("#id_attack_honours").fill("1")
-    page.wait_for_timeout(300)
-    assert held, "the script was not requested"
+    wait_for(page, lambda: held, "the script was not requested")
     expect(page.locator("#err-attack_trumps")).to_have_text("")  # nothing ran yet
     held[0].continue_()
     expect(page.locator("#err-attack_trumps")).to_contain_text(
@@ -360,3 +370,69 @@ def test_a_correction_without_a_reason_lists_it_on_top_and_focuses_the_reason(
     expect(problems).to_contain_text("Reason for the correction:")
     expect(page.locator("#id_reason")).to_be_focused()
     assert Hand.objects.get(match=match, number=3).version == 1
+
+
+def test_a_tap_on_the_score_bar_while_a_check_arrives_goes_to_the_problem(hand_page):
+    """The check's answer may arrive while the referee's finger is on the score bar
+    (between the press and the release): the tap still takes them to the first
+    problem, it never leaves the focus on the bar."""
+    page, _match = hand_page
+    status = page.locator("#score-status")
+    page.fill("#id_attack_trumps", "20")
+    page.fill("#id_attack_honours", "1")
+    expect(status).to_have_attribute("data-first-problem", "id_attack_trumps")
+    page.evaluate(
+        """() => { window.settled = 0; document.body.addEventListener(
+            "htmx:afterSettle", () => { window.settled += 1; }); }"""
+    )
+    held, hold = [], [True]
+
+    def answer_later(route):
+        if hold[0]:
+            held.append(route)
+        else:
+            route.continue_()
+
+    page.route("**/preview/", answer_later)
+    page.fill("#id_tricks", "6")
+    wait_for(page, lambda: held, "the check was not sent")
+    box = status.bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()  # the field's change sends another check
+    hold[0] = False
+    for route in held:  # the answers arrive while the finger is down
+        route.continue_()
+    page.wait_for_function("() => window.settled > 0")
+    page.mouse.up()
+    expect(page.locator("#id_attack_trumps")).to_be_focused()
+
+
+def test_checks_overtaken_by_typing_leave_no_error_in_the_console(hand_page):
+    """A check still on its way when the referee types on is not aborted (htmx logs
+    each abort as an error): the next waits for it, and the last answer stands."""
+    page, _match = hand_page
+    errors = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    held, hold = [], [True]
+
+    def answer_later(route):
+        if hold[0]:
+            held.append(route)
+        else:
+            route.continue_()
+
+    page.route("**/preview/", answer_later)
+    page.fill("#id_attack_trumps", "20")
+    page.locator("#id_attack_honours").focus()  # a change: the first check
+    wait_for(page, lambda: held, "the first check was not sent")
+    page.fill("#id_attack_honours", "1")
+    page.locator("#id_tricks").focus()  # another change while the first is out
+    hold[0] = False
+    for route in held:
+        route.continue_()
+    expect(page.locator("#err-attack_trumps")).to_contain_text("got 20")
+    page.fill("#id_attack_trumps", "12")
+    page.locator("#id_tricks").focus()
+    expect(page.locator("#err-attack_trumps")).to_have_text("")
+    expect(page.locator(".verdict-ok")).to_be_visible()
+    assert errors == []
