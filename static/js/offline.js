@@ -21,6 +21,7 @@
   var ui, form, handUrl, user, restoring = false, flushing = false, signinNeeded = false;
   var loaded = null; // the form's fields as the page came (JSON), before any restore
   var bar = null; // the score bar beside Save as the page came: put back when no check follows
+  var flashed = null; // the last "sent" or "saved here" note of this page
 
   function say(key, n) {
     var text = (ui && ui.dataset["s" + key]) || "";
@@ -166,7 +167,9 @@
     if (!navigator.onLine) box.appendChild(element("div", "alert alert-warning mb-2 offline-banner", say("Offline")));
     var message = null;
     try { message = window.sessionStorage.getItem(FLASH); window.sessionStorage.removeItem(FLASH); } catch (e) { /* private */ }
-    if (message) box.appendChild(element("div", "alert alert-info mb-2 offline-flash", message));
+    // Shown until the next page: the list is drawn again when the sending ends.
+    if (message) flashed = message;
+    if (flashed) box.appendChild(element("div", "alert alert-info mb-2 offline-flash", flashed));
     if (signinNeeded && entries.length) box.appendChild(element("div", "alert alert-danger mb-2", say("Signin")));
     if (entries.length) {
       var panel = element("div", "alert alert-secondary mb-2 offline-queue", null);
