@@ -5,7 +5,8 @@ http://localhost:<port>, a secure context, so that the service worker installs a
 the hands saved offline are kept and sent as in a deployment.
 
 The database is a fresh PostgreSQL database beside DATABASE_URL's when that is a
-PostgreSQL URL (CI's second pass), else an SQLite file; it is removed afterwards.
+PostgreSQL URL (CI's second pass; elsewhere the test is skipped, saying why, unless
+PRODUCTION_JOURNEY=1 asks for it on an SQLite file); it is removed afterwards.
 REDIS_URL is never passed on: without it the production settings run tasks in the
 web process and cache in its memory (README "Configuration"), and a broker shared
 with other tests would hand this server's tasks to their worker. One gunicorn
@@ -30,7 +31,17 @@ import pytest
 
 from tests.journeys.referee import PHONE, referee_journey
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow]
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.slow,
+    pytest.mark.skipif(
+        urlsplit(os.environ.get("DATABASE_URL", "")).scheme
+        not in ("postgres", "postgresql", "pgsql")
+        and os.environ.get("PRODUCTION_JOURNEY") != "1",
+        reason="runs on PostgreSQL (DATABASE_URL, CI's second pass), or on SQLite "
+        "with PRODUCTION_JOURNEY=1: it starts gunicorn on a database of its own",
+    ),
+]
 
 ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
