@@ -436,3 +436,37 @@ def test_checks_overtaken_by_typing_leave_no_error_in_the_console(hand_page):
     expect(page.locator("#err-attack_trumps")).to_have_text("")
     expect(page.locator(".verdict-ok")).to_be_visible()
     assert errors == []
+
+
+def test_the_save_bar_fits_a_phone_with_long_team_names(live_server, page):
+    """The score beside Save names both teams: with long Hungarian names it wraps
+    inside its half of the bar, and Save stays whole on the screen."""
+    referee = UserFactory(username="hosszu", roles=[Role.REFEREE])
+    match = ready_match(referee=referee)
+    for field, name in (
+        ("team_a", "Hódmezővásárhelyi Tulipán"),
+        ("team_b", "Székesfehérvári Koronázók"),
+    ):
+        team = getattr(match, field)
+        team.name = name
+        team.save()
+    page.set_viewport_size(PHONE)
+    page.set_default_timeout(10_000)
+    page.goto(f"{live_server.url}/accounts/login/")
+    page.fill("input[name=username]", "hosszu")
+    page.fill("input[name=password]", "secret-pass")
+    with page.expect_navigation():
+        page.click("main form button[type=submit]")
+    page.goto(f"{live_server.url}/referee/matches/{match.pk}/hands/1/")
+    page.fill("#id_attack_trumps", "12")
+    page.fill("#id_attack_honours", "1")
+    expect(page.locator("#score-status")).to_contain_text("Székesfehérvári")
+    save = page.locator("#save-hand").bounding_box()
+    assert save["x"] >= 0
+    assert save["x"] + save["width"] <= PHONE["width"]
+    wide = page.evaluate(
+        """() => Array.from(document.querySelectorAll("body *")).filter(
+            (el) => el.getBoundingClientRect().right > 391).map(
+            (el) => el.tagName + "." + el.className + "#" + el.id).slice(0, 8)"""
+    )
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], wide
