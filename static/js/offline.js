@@ -511,6 +511,13 @@
     user = ui.dataset.user || "";
     DRAFT = DRAFT + user + ":";
     form = handUrl ? document.getElementById("hand-form") : null;
+    // Known to be offline: no check is sent (it could only fail, logging errors),
+    // not even for a hand restored below.
+    document.body.addEventListener("htmx:beforeRequest", function (event) {
+      if (navigator.onLine || !form || event.target !== form) return;
+      event.preventDefault();
+      previewNote(true);
+    });
     forgetSaved();
     if (form) setUpForm();
     render();

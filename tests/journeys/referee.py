@@ -70,7 +70,7 @@ class Journey:
         }
 
     def _console(self, message: Any) -> None:
-        if message.type == "error" and not self.offline:
+        if message.type == "error":
             self.problems.append(f"console: {message.text}")
 
     def _failed(self, request: Any) -> None:
