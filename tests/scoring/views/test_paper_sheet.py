@@ -159,6 +159,15 @@ def test_a_missing_match_has_no_sheet(client):
     assert client.get("/matches/999999/sheet.pdf").status_code == 404
 
 
+LONG_TEAMS = ("Hódmezővásárhelyi Tulipán", "Székesfehérvári Koronázók")
+LONG_PLAYERS = (
+    "Szentgyörgyi Bernadett",
+    "Kovács-Nagy Ildikó",
+    "Vörösmarty Gergely",
+    "Csonka Erzsébet",
+)
+
+
 def _pages(match) -> int:
     """How many pages the sheet's PDF has (rendered as the download is)."""
     from scoring.views.paper import sheet_document
@@ -198,6 +207,19 @@ def test_the_filled_sheet_prints_the_facts_and_who_contrad_on_one_page_R8(
     from tests.scoring.kit import ann, facts, hand
 
     match = ready_match(referee=referee)
+    # Long names, as a federation has them: the rows wrap the most.
+    for team, name in zip(match.teams, LONG_TEAMS, strict=True):
+        team.name = name
+        team.save()
+    lineups = {lu.team_id: lu for lu in match.lineups.select_related("driver")}
+    players = [
+        player
+        for lineup in lineups.values()
+        for player in (lineup.driver, lineup.catcher)
+    ]
+    for player, name in zip(players, LONG_PLAYERS, strict=True):
+        player.name = name
+        player.save()
     lineups = {lu.team_id: lu for lu in match.lineups.select_related("driver")}
     attack = lineups[match.team_a_id]  # hand 1's attack (the cut)
     defence = lineups[match.team_b_id]
