@@ -276,8 +276,9 @@ def place_errors(
     inputs: list[dict[str, Any]] | None = None,
 ) -> PlacedErrors:
     """The errors in a referee's words (:mod:`scoring.forms.messages`), each on the
-    field its path concerns; ``inputs`` (:func:`input_errors`) first, and then no
-    engine error on a field whose input could not be read (it says the same)."""
+    field its path concerns, in the order of the page; with ``inputs``
+    (:func:`input_errors`), and then no engine error on a field whose input could
+    not be read (it would say the same less precisely)."""
     unread = {error.get("field") for error in inputs or []}
     found = [(error.get("field"), error) for error in inputs or []]
     for error in readable_errors(errors, rows):
