@@ -14,7 +14,7 @@ from typing import Any
 from scoring.engine.cards import HONOURS, MIDDLE
 from scoring.engine.catalogue import FEASTS, SuitParam
 from scoring.forms.hand import MAX_CARDS, MAX_SUITS, PLAYERS, SIDES, AnnouncementFormSet
-from scoring.forms.messages import readable_errors
+from scoring.forms.messages import path_label, readable_errors
 
 HAND_FORMAT = "royal-tarokk-hand/1"
 
@@ -23,11 +23,28 @@ def _int(value: Any) -> Any:
     return value if value is not None and value != "" else None
 
 
-def _row_is_blank(data: dict[str, Any]) -> bool:
-    return not any(
-        data.get(key) not in (None, "", [])
-        for key in ("feast", "announcer", "made", "contra", "count")
+ROW_INPUTS = (
+    "feast",
+    "announcer",
+    "made",
+    "contra",
+    "count",
+    *(f"card{i}" for i in range(MAX_CARDS)),
+    *(f"suit{i}" for i in range(MAX_SUITS)),
+)
+
+
+def _row_is_blank(form: Any) -> bool:
+    """Whether nothing was entered in a row, judged by what was posted: a value the
+    form cannot read (a choice that is none of its choices) is not blank but an input
+    error (:func:`input_errors`), so such a row is never silently left out."""
+    data = form.data if form.is_bound else {}
+    many = getattr(data, "getlist", None)
+    values = (
+        many(form.add_prefix(key)) if many else [data.get(form.add_prefix(key))]
+        for key in ROW_INPUTS
     )
+    return not any(str(value or "").strip() for group in values for value in group)
 
 
 TRUMPS_IN_PLAY = 22  # R5: the two teams' trumps add up to 22
@@ -65,7 +82,7 @@ def record_from_forms(hand_form: Any, formset: Any) -> tuple[dict[str, Any], lis
     rows: list[int] = []
     for i, form in enumerate(formset.forms):
         row = getattr(form, "cleaned_data", None) or {}
-        if row.get("DELETE") or _row_is_blank(row):
+        if row.get("DELETE") or _row_is_blank(form):
             continue
         announcements.append(_announcement(row))
         rows.append(i)
@@ -205,13 +222,97 @@ def error_field(
     return None
 
 
-def place_errors(errors: list[dict[str, str]], rows: list[int]) -> PlacedErrors:
+_INPUT_PATHS = {
+    "attack_trumps": "/attack/trumps",
+    "attack_honours": "/attack/honours",
+    "attack_middle": "/attack/middle",
+    "tricks": "/tricks",
+    "attack_silent": "/silent/attack",
+    "defence_silent": "/silent/defence",
+}
+
+
+def _input_label(form: Any, name: str, row: int | None) -> str:
+    """The words a referee reads for a field, as for the engine's errors on it."""
+    if row is None:
+        path = _INPUT_PATHS.get(name)
+        return path_label(path) if path else str(form.fields[name].label)
+    key = {"announcer": "by"}.get(name, name)
+    if key[:4] in ("card", "suit") and key[4:].isdigit():
+        key = f"{key[:4]}s/{key[4:]}"
+    return path_label(f"/announcements/{row}/{key}")
+
+
+def input_errors(hand_form: Any, formset: Any) -> list[dict[str, Any]]:
+    """What the forms could not read, each on its field with the form's label: a
+    choice that is none of the choices, a number that is not a number, a garbled
+    list of rows. Such a hand is refused like one the engine refuses: the record
+    built from the rest would silently lack what was entered."""
+    errors: list[dict[str, Any]] = []
+    forms = [(hand_form, None)] + [(f, i) for i, f in enumerate(formset.forms)]
+    for form, row in forms:
+        for name, messages in form.errors.items():
+            field = form.fields.get(name)
+            if field is None or field.widget.is_hidden:
+                continue  # the version and the row's remove flag: not typed
+            for message in messages:
+                errors.append(
+                    {
+                        "code": "invalid_input",
+                        "message": str(message),
+                        "path": "",
+                        "field": form.add_prefix(name),
+                        "label": _input_label(form, name, row),
+                    }
+                )
+    for message in formset.non_form_errors():
+        errors.append({"code": "invalid_input", "message": str(message), "path": ""})
+    return errors
+
+
+def place_errors(
+    errors: list[dict[str, str]],
+    rows: list[int],
+    inputs: list[dict[str, Any]] | None = None,
+) -> PlacedErrors:
     """The errors in a referee's words (:mod:`scoring.forms.messages`), each on the
-    field its path concerns."""
-    placed = PlacedErrors()
+    field its path concerns, in the order of the page; with ``inputs``
+    (:func:`input_errors`), and then no engine error on a field whose input could
+    not be read (it would say the same less precisely)."""
+    unread = {error.get("field") for error in inputs or []}
+    found = [(error.get("field"), error) for error in inputs or []]
     for error in readable_errors(errors, rows):
-        placed.add(error_field(error.get("path", ""), rows), error)
+        name = error_field(error.get("path", ""), rows)
+        if name is None or name not in unread:
+            found.append((name, error))
+    placed = PlacedErrors()
+    for name, error in sorted(found, key=lambda item: _page_order(item[0])):
+        placed.add(name, error)
     return placed
+
+
+_PAGE_ORDER = (
+    "attack_trumps",
+    "attack_honours",
+    "attack_middle",
+    "attack_silent",
+    "defence_silent",
+    "tricks",
+)
+_ROW_ORDER = ("feast", "announcer", *ROW_INPUTS[5:], "count", "made", "contra")
+
+
+def _page_order(name: str | None) -> tuple[int, int, int]:
+    """Where a field is on the page, top to bottom (the problems are listed so, and
+    the first is focused); problems of no field come first."""
+    if name is None:
+        return (0, 0, 0)
+    if name in _PAGE_ORDER:
+        return (1, _PAGE_ORDER.index(name), 0)
+    parts = name.split("-")
+    if len(parts) == 3 and parts[1].isdigit() and parts[2] in _ROW_ORDER:
+        return (2, int(parts[1]), _ROW_ORDER.index(parts[2]))
+    return (3, 0, 0)
 
 
 def hand_forms(

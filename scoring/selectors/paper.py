@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from competitions.models import Match
+from scoring.engine.cards import MIDDLE
 from scoring.engine.catalogue import FEASTS, Group
 from scoring.selectors.sheets import HandLine, match_sheet
 
@@ -35,7 +36,11 @@ class PaperRow:
     hand: HandLine | None
     scores: tuple[int, int] | None  # team_a, team_b
     running: tuple[int, int] | None
-    entries: list[str] = field(default_factory=list)  # what the hand's row lists
+    # The attack's facts as the sheet prints them (R5): trumps, Honours, and a mark
+    # for each of XVI, XVII, XVIII (held or not); empty for a hand not entered.
+    facts: list[str] = field(default_factory=list)
+    announcements: list[str] = field(default_factory=list)
+    silent: list[str] = field(default_factory=list)
 
 
 def catalogue_groups() -> list[tuple[str, list[tuple[str, str, int]]]]:
@@ -47,9 +52,23 @@ def catalogue_groups() -> list[tuple[str, list[tuple[str, str, int]]]]:
     return [(str(GROUP_LABELS[group]), rows) for group, rows in groups.items()]
 
 
-def _entries(hand: HandLine) -> list[str]:
-    """The announcements (with the announcing team and player, made ✔ or failed ✘,
-    contra) and silent premiums of a hand, one short line each."""
+def _facts(hand: HandLine) -> list[str]:
+    """The attack's trumps, Honours and XVI, XVII, XVIII held (✔) or not (–)."""
+    facts = hand.attack_facts
+    held = set(facts.get("middle") or [])
+    numbers = [str(facts.get(key, "")) for key in ("trumps", "honours")]
+    return numbers + ["✔" if card in held else "–" for card in MIDDLE]
+
+
+def _who(team: str, player: str) -> str:
+    """The player by name (the line-ups above say their team), else the team."""
+    return player or team
+
+
+def _announcements(hand: HandLine) -> list[str]:
+    """Each announcement as one line with every fact the hand form asks (R6, R8,
+    R12): the feast with its declared count, cards and suits, who announced it,
+    made ✔ or failed ✘, and who called a contra."""
     out = []
     for item in hand.announcements:
         detail = " ".join(
@@ -62,30 +81,59 @@ def _entries(hand: HandLine) -> list[str]:
             )
             if part != ""
         )
-        who = ", ".join(part for part in (item["team"], item["player"]) if part)
-        mark = "✔" if item["made"] else "✘"
-        contra = f" {_('contra')}" if item["contra"] else ""
-        out.append(f"{detail} ({who}) {mark}{contra}")
-    for side, label in (("attack", _("attack")), ("defence", _("defence"))):
-        out.extend(f"{name} ({label})" for name in hand.silent[side])
+        line = f"{detail} — {_who(item['team'], item['player'])} "
+        line += "✔" if item["made"] else "✘"
+        contra = item["contra"]
+        if isinstance(contra, dict):
+            who = _who(contra.get("team_name", ""), contra.get("player", ""))
+            line += f" · {_('contra')}: {who}"
+        out.append(line)
     return out
 
 
-def catalogue_columns(columns: int = 3) -> list[list[tuple[str, list]]]:
-    """The groups split, in order, into ``columns`` columns of about equal height
-    (a group's heading counts as a line); a group is never split."""
+def _silent(hand: HandLine) -> list[str]:
+    sides = (("attack", _("attack")), ("defence", _("defence")))
+    return [f"{name} ({label})" for side, label in sides for name in hand.silent[side]]
+
+
+def catalogue_columns(columns: int = 5) -> list[list[tuple[str, list]]]:
+    """The groups, in order, in ``columns`` columns of about equal height (a
+    group's heading counts as a line): the lowest height they fit in. A group goes
+    longer than half a column (the 25 trophies) goes on in the next column under
+    its heading again ("continued"), at least two of its feasts in each part, so
+    it does not make one column twice as tall as the others."""
     groups = catalogue_groups()
     lines = sum(len(feasts) + 1 for _label, feasts in groups)
-    per_column = -(-lines // columns)
+    height = -(-lines // columns)
+    while True:
+        packed = _packed(groups, height)
+        if len(packed) <= columns:
+            return packed
+        height += 1
+
+
+def _packed(groups: list, height: int) -> list[list[tuple[str, list]]]:
     out: list[list[tuple[str, list]]] = [[]]
-    height = 0
-    for group in groups:
-        size = len(group[1]) + 1
-        if out[-1] and height + size > per_column and len(out) < columns:
-            out.append([])
-            height = 0
-        out[-1].append(group)
-        height += size
+    used = 0
+    for label, feasts in groups:
+        rest = list(feasts)
+        # Only a long group is split (the trophies): a short one starts a column.
+        least = 2 if len(feasts) > height // 2 else len(feasts)
+        while rest:
+            room = height - used - 1
+            if room < min(len(rest), least):
+                out.append([])
+                used = 0
+                continue
+            take = rest[:room]
+            if 0 < len(rest) - len(take) < 2:  # never one feast alone on
+                take = rest[: len(rest) - 2]
+            heading = label
+            if len(rest) < len(feasts):
+                heading = _("%(group)s (continued)") % {"group": label}
+            out[-1].append((heading, take))
+            used += len(take) + 1
+            rest = rest[len(take) :]
     return out
 
 
@@ -116,7 +164,9 @@ def paper_sheet(match: Match) -> dict[str, Any]:
                 hand,
                 scores,
                 running,
-                _entries(hand) if hand else [],
+                _facts(hand) if hand else [],
+                _announcements(hand) if hand else [],
+                _silent(hand) if hand else [],
             )
         )
     return {

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.utils import timezone
@@ -26,6 +26,9 @@ class HandLine:
     tricks: int | None
     # The day a hand was corrected after the match was completed (None: never).
     corrected: dt.date | None = None
+    # The attack's consolation facts (R5: trumps, honours, middle), as entered or
+    # derived from a play record; the defence's follow from them.
+    attack_facts: dict[str, Any] = field(default_factory=dict)
 
     @property
     def rows(self) -> list[tuple[str, str, dict[str, Any]]]:
@@ -77,6 +80,7 @@ def match_sheet(match: Match) -> dict[str, Any]:
                 },
                 tricks=tricks,
                 corrected=_corrected(hand, match),
+                attack_facts=derived.get("attack") or hand.record.get("attack") or {},
             )
         )
     results = {r.team_id: r for r in MatchResult.objects.filter(match=match)}

@@ -31,7 +31,8 @@ def error_slot(placed: Any, field: Any, oob: bool = False) -> SafeString:
     path concerns this field. ``oob`` for htmx out-of-band swaps of the preview."""
     name = field.html_name
     engine = placed.fields.get(name, []) if placed else []
-    own = [] if oob else list(field.errors)
+    # Django's own errors are in ``placed`` too once the hand is judged.
+    own = [] if oob else [e for e in field.errors if e not in engine]
     body = "".join(
         format_html(
             '<div class="field-error"><span aria-hidden="true">⚠</span> {}</div>', m

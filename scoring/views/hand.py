@@ -18,7 +18,7 @@ from scoring.engine import score_hand_record, sheet_from_play
 from scoring.forms import RecordUploadForm, hand_forms, place_errors, record_from_forms
 from scoring.forms.compare import hand_differences
 from scoring.forms.messages import readable_errors
-from scoring.forms.record import PlacedErrors, defence_facts
+from scoring.forms.record import PlacedErrors, defence_facts, input_errors
 from scoring.models import Hand
 from scoring.selectors.access import hand_editable_by
 from scoring.services.hands import HandConflict, HandRejected, hand_judge, hand_save
@@ -161,6 +161,89 @@ def _render_stored(
     return render(request, "scoring/hand_form.html", context)
 
 
+def _judged(
+    record: dict[str, Any], rows: list[int], inputs: list[dict[str, Any]]
+) -> dict[str, Any]:
+    """The engine's verdict and every problem on its field; what the forms could not
+    read (``inputs``) makes the hand invalid whatever the engine says of the rest."""
+    verdict = hand_judge(record)
+    if inputs:
+        verdict = {**verdict, "valid": False}
+    return {"verdict": verdict, "placed": place_errors(verdict["errors"], rows, inputs)}
+
+
+def _field_refusal(hand_form: Any, error: ServiceError) -> dict[str, Any]:
+    """A service's refusal that names a field of the form (a correction without a
+    reason), to be listed at the top like every refused save, its field focused."""
+    return {
+        "code": error.code,
+        "message": error.message,
+        "path": "",
+        "field": error.field,
+        "label": str(hand_form.fields[str(error.field)].label),
+    }
+
+
+def _save(
+    request: HttpRequest,
+    match: Match,
+    number: int,
+    action: str,
+    hand_form: Any,
+    formset: Any,
+    ctx: dict[str, Any],
+) -> HttpResponse | None:
+    """Save (or overwrite) the hand: the next page, or None with what to show in
+    ``ctx`` (every problem listed at the top, or the conflict panel)."""
+    record, rows = record_from_forms(hand_form, formset)
+    inputs = input_errors(hand_form, formset)
+    if inputs:  # refused like the engine's refusals: what could not be read, listed
+        ctx.update(_judged(record, rows, inputs), refused_list=True)
+        return None
+    version_key = "overwrite_version" if action == "overwrite" else "version"
+    version = whole_number(request.POST.get(version_key) or "") or None
+    correction = match.status == Match.Status.COMPLETED
+    try:
+        saved = hand_save(
+            match=match,
+            number=number,
+            record=record,
+            user=request.user,
+            version=version,
+            reason=hand_form.cleaned_data.get("reason") or "",
+            resolve_dispute=bool(hand_form.cleaned_data.get("resolve_dispute")),
+        )
+    except HandRejected as error:
+        ctx["placed"] = place_errors(error.errors, rows)
+        ctx["verdict"] = {"valid": False, "errors": error.errors}
+        ctx["refused_list"] = True  # the list says it, with the readable count
+        if not ctx["placed"].all:
+            ctx["refused"] = error.message
+        return None
+    except HandConflict as error:
+        ctx["conflict"] = error
+        ctx["mine"] = hand_judge(record)
+        ctx["differences"] = hand_differences(
+            _sheet_record(error.current), record, ctx["table"]["names"]
+        )
+        return None
+    except ServiceError as error:
+        if error.field and error.field in hand_form.fields:
+            refusal = _field_refusal(hand_form, error)
+            ctx.update(_judged(record, rows, [refusal]), refused_list=True)
+        else:
+            ctx["refused"] = error.message
+        return None
+    messages.success(
+        request,
+        _("Hand %(n)s saved: attack %(a)s, defence %(d)s.")
+        % {"n": number, "a": saved.attack_score, "d": saved.defence_score},
+    )
+    if number < match.hands_expected and not (correction and is_official(request.user)):
+        return redirect("referee:hand", pk=match.pk, number=number + 1)
+    return redirect("referee:match", pk=match.pk)
+
+
 def hand_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     match = _load(request, pk, number)
     correction = match.status == Match.Status.COMPLETED
@@ -183,51 +266,11 @@ def hand_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     record, rows = record_from_forms(hand_form, formset)
     ctx: dict[str, Any] = {"hand": hand, "table": table, "derived": record["defence"]}
     if action in ("save", "overwrite"):
-        version_key = "overwrite_version" if action == "overwrite" else "version"
-        raw = request.POST.get(version_key) or ""
-        version = whole_number(raw) or None
-        try:
-            saved = hand_save(
-                match=match,
-                number=number,
-                record=record,
-                user=request.user,
-                version=version,
-                reason=hand_form.cleaned_data.get("reason") or "",
-                resolve_dispute=bool(hand_form.cleaned_data.get("resolve_dispute")),
-            )
-        except HandRejected as error:
-            ctx["placed"] = place_errors(error.errors, rows)
-            ctx["verdict"] = {"valid": False, "errors": error.errors}
-            ctx["refused_list"] = True  # the list says it, with the readable count
-            if not ctx["placed"].all:
-                ctx["refused"] = error.message
-        except HandConflict as error:
-            ctx["conflict"] = error
-            ctx["mine"] = hand_judge(record)
-            ctx["differences"] = hand_differences(
-                _sheet_record(error.current), record, table["names"]
-            )
-        except ServiceError as error:
-            if error.field and error.field in hand_form.fields:
-                hand_form.add_error(error.field, error.message)
-            else:
-                ctx["refused"] = error.message
-        else:
-            messages.success(
-                request,
-                _("Hand %(n)s saved: attack %(a)s, defence %(d)s.")
-                % {"n": number, "a": saved.attack_score, "d": saved.defence_score},
-            )
-            if number < match.hands_expected and not (
-                correction and is_official(request.user)
-            ):
-                return redirect("referee:hand", pk=match.pk, number=number + 1)
-            return redirect("referee:match", pk=match.pk)
+        saved = _save(request, match, number, action, hand_form, formset, ctx)
+        if saved is not None:
+            return saved
     else:
-        verdict = hand_judge(record)
-        ctx["verdict"] = verdict
-        ctx["placed"] = place_errors(verdict["errors"], rows)
+        ctx.update(_judged(record, rows, input_errors(hand_form, formset)))
     return render(
         request,
         "scoring/hand_form.html",
@@ -244,13 +287,11 @@ def hand_preview(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     hand_form.is_valid()
     formset.is_valid()
     record, rows = record_from_forms(hand_form, formset)
-    verdict = hand_judge(record)
     return render(
         request,
         "scoring/_hand_preview.html",
         {
-            "verdict": verdict,
-            "placed": place_errors(verdict["errors"], rows),
+            **_judged(record, rows, input_errors(hand_form, formset)),
             "form": hand_form,
             "formset": formset,
             "sides": _side_teams(match, number),

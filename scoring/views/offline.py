@@ -16,17 +16,19 @@ from django.contrib.staticfiles import finders
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import render
-from django.templatetags.static import static
+from django.templatetags.static import PrefixNode, static
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from competitions.models import Match
-from scoring.forms import hand_forms, record_from_forms
+from scoring.forms import hand_forms, place_errors, record_from_forms
+from scoring.forms.record import input_errors
 from scoring.models import Hand
 from scoring.selectors.access import hand_editable_by
-from scoring.services.hands import HandConflict, HandRejected, hand_save
+from scoring.services.hands import HandConflict, HandRejected, hand_judge, hand_save
 from scoring.views.access import load_match
 from scoring.views.feast_data import feast_data_url, languages
 from tarokk_admin.core.errors import ServiceError
@@ -76,7 +78,9 @@ def _worker_config() -> str:
         "assets": assets,
         "pages": pages,
         "offline": reverse("referee:offline"),
-        "static": static(""),
+        # The prefix of every static address: static("") is no file, and the
+        # manifest storage of a deployment refuses to name it.
+        "static": PrefixNode.handle_simple("STATIC_URL"),
     }
     return "self.TAROKK_SW = " + json.dumps(config) + ";\n"
 
@@ -118,6 +122,30 @@ def _answer(status: str, code: int, message: str, **extra: Any) -> JsonResponse:
     return JsonResponse({"status": status, "message": message, **extra}, status=code)
 
 
+def _refused(
+    errors: list[dict[str, Any]], rows: list[int], inputs: list[dict[str, Any]]
+) -> JsonResponse:
+    """A refused hand, in the words of the form's refusal: how many problems, and
+    each with its field's label (what the form would list at the top)."""
+    placed = place_errors(errors, rows, inputs)
+    n = len(placed.all)
+    return _answer(
+        "refused",
+        422,
+        ngettext(
+            "The hand was not saved: %(n)s problem to fix.",
+            "The hand was not saved: %(n)s problems to fix.",
+            n,
+        )
+        % {"n": n},
+        errors=errors,
+        problems=[
+            {"label": error.get("label", ""), "message": error["message"]}
+            for error in placed.all
+        ],
+    )
+
+
 @require_POST
 def hand_replay(request: HttpRequest, pk: int, number: int) -> JsonResponse:
     """A hand saved on the device while offline, sent now: the hand form's POST data,
@@ -138,7 +166,10 @@ def hand_replay(request: HttpRequest, pk: int, number: int) -> JsonResponse:
     hand_form, formset = hand_forms(data, correction=correction)
     hand_form.is_valid()
     formset.is_valid()
-    record, _rows = record_from_forms(hand_form, formset)
+    record, rows = record_from_forms(hand_form, formset)
+    inputs = input_errors(hand_form, formset)
+    if inputs:
+        return _refused(hand_judge(record)["errors"], rows, inputs)
     key = "overwrite_version" if data.get("action") == "overwrite" else "version"
     version = whole_number(data.get(key) or "") or None
     before = (
@@ -156,7 +187,7 @@ def hand_replay(request: HttpRequest, pk: int, number: int) -> JsonResponse:
             reason=hand_form.cleaned_data.get("reason") or "",
         )
     except HandRejected as error:
-        return _answer("refused", 422, error.message, errors=error.errors)
+        return _refused(error.errors, rows, [])
     except HandConflict as error:
         return _answer("conflict", 409, error.message, version=error.current.version)
     except ServiceError as error:

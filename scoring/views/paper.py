@@ -4,6 +4,8 @@ public or approved by the jury; officials, the jury, its referee and captains)."
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib.staticfiles import finders
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -41,16 +43,21 @@ def match_sheet_page(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "scoring/match_sheet.html", _context(match, pdf=False))
 
 
-def match_sheet_pdf(request: HttpRequest, pk: int) -> HttpResponse:
-    """The same sheet as a PDF download."""
-    from weasyprint import CSS, HTML  # heavy; only this view needs it
+def sheet_document(match: Match, request: HttpRequest | None = None) -> Any:
+    """The sheet laid out by WeasyPrint (one A4 page; ``.pages`` counts them)."""
+    from weasyprint import CSS, HTML  # heavy; only the PDF needs it
 
-    match = _visible_match(request, pk)
     html = render_to_string(
         "scoring/match_sheet.html", _context(match, pdf=True), request=request
     )
     stylesheet = CSS(filename=finders.find(SHEET_CSS))
-    pdf = HTML(string=html).write_pdf(stylesheets=[stylesheet])
+    return HTML(string=html).render(stylesheets=[stylesheet])
+
+
+def match_sheet_pdf(request: HttpRequest, pk: int) -> HttpResponse:
+    """The same sheet as a PDF download."""
+    match = _visible_match(request, pk)
+    pdf = sheet_document(match, request).write_pdf()
     response = HttpResponse(pdf, content_type="application/pdf")
     name = slugify(f"{match.date} {match.team_a.name} {match.team_b.name}")
     response["Content-Disposition"] = f'attachment; filename="sheet-{name}.pdf"'

@@ -19,6 +19,9 @@
   var PAGES = "tarokk-referee-pages";
   var NOT_KEPT = { csrfmiddlewaretoken: true, action: true };
   var ui, form, handUrl, user, restoring = false, flushing = false, signinNeeded = false;
+  var loaded = null; // the form's fields as the page came (JSON), before any restore
+  var bar = null; // the score bar beside Save as the page came: put back when no check follows
+  var flashed = null; // the last "sent" or "saved here" note of this page
 
   function say(key, n) {
     var text = (ui && ui.dataset["s" + key]) || "";
@@ -164,7 +167,9 @@
     if (!navigator.onLine) box.appendChild(element("div", "alert alert-warning mb-2 offline-banner", say("Offline")));
     var message = null;
     try { message = window.sessionStorage.getItem(FLASH); window.sessionStorage.removeItem(FLASH); } catch (e) { /* private */ }
-    if (message) box.appendChild(element("div", "alert alert-info mb-2 offline-flash", message));
+    // Shown until the next page: the list is drawn again when the sending ends.
+    if (message) flashed = message;
+    if (flashed) box.appendChild(element("div", "alert alert-info mb-2 offline-flash", flashed));
     if (signinNeeded && entries.length) box.appendChild(element("div", "alert alert-danger mb-2", say("Signin")));
     if (entries.length) {
       var panel = element("div", "alert alert-secondary mb-2 offline-queue", null);
@@ -179,6 +184,7 @@
         if (entry.state === "problem") {
           item.appendChild(document.createTextNode(" · "));
           item.appendChild(element("strong", "text-danger", say("MarkProblem") + ": " + entry.message));
+          if (entry.problems && entry.problems.length) item.appendChild(problemList(entry.problems));
         } else {
           item.appendChild(document.createTextNode(" · " + say("Mark")));
         }
@@ -220,6 +226,36 @@
     });
   }
 
+  /* A refused hand's problems as the form lists them: "label: message". */
+  function problemList(problems) {
+    var list = element("ul", "offline-problems w-100 mb-0 small", null);
+    problems.forEach(function (p) {
+      list.appendChild(element("li", null, (p.label ? p.label + ": " : "") + p.message));
+    });
+    return list;
+  }
+
+  /* Without a connection the bar beside Save cannot show a checked score: it says
+     so rather than keep the last one (the hand may have changed since). */
+  function scoreUnknown() {
+    var status = document.getElementById("score-status");
+    if (!status) return;
+    status.textContent = say("Unchecked");
+    status.classList.remove("score-status-bad");
+    status.removeAttribute("data-first-problem");
+    status.setAttribute("href", "#preview-title");
+  }
+
+  function barAsLoaded() {
+    var status = document.getElementById("score-status");
+    if (!status || !bar) return;
+    status.innerHTML = bar.html;
+    ["class", "href", "data-first-problem"].forEach(function (name) {
+      if (bar[name] === null) status.removeAttribute(name);
+      else status.setAttribute(name, bar[name]);
+    });
+  }
+
   function previewNote(show) {
     var preview = document.getElementById("preview");
     if (!preview) return;
@@ -229,6 +265,7 @@
       preview.classList.remove("opacity-50");
       return;
     }
+    scoreUnknown();
     if (!old) {
       old = element("p", "alert alert-warning small mb-2", say("Stale"));
       old.id = "preview-offline";
@@ -261,7 +298,9 @@
       if (entry.url === handUrl && !load(DRAFT + handUrl, null)) location.reload();
     } else {
       entries[index].state = "problem";
+      entries[index].kind = answer.status; // "refused" or "conflict"
       entries[index].message = answer.message || "";
+      entries[index].problems = answer.problems || [];
       setQueue(entries);
     }
   }
@@ -318,6 +357,12 @@
 
   function setUpForm() {
     var initial = JSON.stringify(typed());
+    loaded = initial;
+    var status = document.getElementById("score-status");
+    if (status) {
+      bar = { html: status.innerHTML };
+      ["class", "href", "data-first-problem"].forEach(function (name) { bar[name] = status.getAttribute(name); });
+    }
     var entry = queue().filter(function (e) { return e.url === handUrl; })[0];
     var draft = load(DRAFT + handUrl, null);
     var unsent = /[?&]unsent=1/.test(location.search);
@@ -338,8 +383,16 @@
     }
     if (entry) {
       if (!same(entry.fields.filter(function (p) { return !NOT_KEPT[p[0]]; }), typed())) restore(entry.fields);
-      if (entry.state === "problem") note("offline-note", "danger", say("Conflict") + " " + entry.message + " " + say("ConflictHere"));
-      else note("offline-note", "info", say("QueuedHere"));
+      if (entry.state === "problem" && entry.kind === "refused") {
+        // Refused by the rules, not overtaken: the problems, and what to do.
+        note("offline-note", "danger", entry.message + " " + say("RefusedHere"))
+          .appendChild(problemList(entry.problems || []));
+        if (navigator.onLine && window.htmx) window.htmx.trigger(form, "preview");
+      } else if (entry.state === "problem") {
+        note("offline-note", "danger", say("Conflict") + " " + entry.message + " " + say("ConflictHere"));
+      } else {
+        note("offline-note", "info", say("QueuedHere"));
+      }
     }
     if (draft && (!entry || draft.at > entry.at) && !same(draft.fields, typed())) {
       restore(draft.fields);
@@ -458,6 +511,13 @@
     user = ui.dataset.user || "";
     DRAFT = DRAFT + user + ":";
     form = handUrl ? document.getElementById("hand-form") : null;
+    // Known to be offline: no check is sent (it could only fail, logging errors),
+    // not even for a hand restored below.
+    document.body.addEventListener("htmx:beforeRequest", function (event) {
+      if (navigator.onLine || !form || event.target !== form) return;
+      event.preventDefault();
+      previewNote(true);
+    });
     forgetSaved();
     if (form) setUpForm();
     render();
@@ -472,7 +532,15 @@
     window.addEventListener("online", function () {
       render();
       flush();
-      if (form && window.htmx) window.htmx.trigger(form, "change");
+      if (!form) return;
+      // A hand typed or restored here is checked again; an untouched one is not (it
+      // would only show what is still to be entered as problems).
+      if (JSON.stringify(typed()) !== loaded) {
+        if (window.htmx) window.htmx.trigger(form, "change");
+      } else {
+        previewNote(false);
+        barAsLoaded();
+      }
     });
     window.addEventListener("pageshow", function (event) { if (event.persisted) { render(); flush(); } });
     window.setInterval(flush, 20000);

@@ -97,11 +97,17 @@
     var row = first.cloneNode(true);
     row.hidden = false;
     row.querySelectorAll("input, select").forEach(function (el) {
-      if (el.type === "radio" || el.type === "checkbox") el.checked = false;
-      else if (el.tagName === "SELECT") el.selectedIndex = 0;
-      else el.value = "";
-      el.removeAttribute("checked");
-      el.removeAttribute("value");
+      if (el.type === "radio" || el.type === "checkbox") {
+        // Unticked, but their value is the choice itself (who announced, made):
+        // without it the browser posts "on".
+        el.checked = false;
+        el.removeAttribute("checked");
+      } else if (el.tagName === "SELECT") {
+        el.selectedIndex = 0;
+      } else {
+        el.value = "";
+        el.removeAttribute("value");
+      }
     });
     row.querySelectorAll("option[selected]").forEach(function (o) { o.removeAttribute("selected"); });
     row.querySelectorAll(".field-errors").forEach(function (el) { el.textContent = ""; });
@@ -149,6 +155,19 @@
     var id = link.dataset.focusField || link.dataset.firstProblem ||
       (link.getAttribute("href") || "").replace(/^#/, "");
     if (goTo(id)) event.preventDefault();
+  });
+
+  /* The score bar is updated in place, never replaced: a check's answer arriving
+     while a finger is on it (between press and release) would otherwise swallow
+     the tap. Its words come as the bar's content; its state is copied here. */
+  document.addEventListener("htmx:oobBeforeSwap", function (event) {
+    var d = event.detail || {};
+    if (!d.target || d.target.id !== "score-status" || !d.fragment || !d.fragment.getAttribute) return;
+    ["class", "href", "data-first-problem"].forEach(function (name) {
+      var value = d.fragment.getAttribute(name);
+      if (value === null) d.target.removeAttribute(name);
+      else d.target.setAttribute(name, value);
+    });
   });
 
   /* Whether something was typed or tapped before the scripts were ready (a quick

@@ -33,6 +33,16 @@ def hand_page(live_server, page):
     return page, match
 
 
+def wait_for(page, check, what: str) -> None:
+    """Wait until ``check()`` holds for what Playwright reports to this thread
+    (requests a route holds): Playwright runs the handlers while it waits."""
+    for _poll in range(200):
+        if check():
+            return
+        page.wait_for_timeout(50)
+    pytest.fail(f"{what} within 10 s")
+
+
 SEARCH = "#id_announcements-0-feast-search"
 SELECT = "#id_announcements-0-feast"
 OPTIONS = "#id_announcements-0-feast-list [role=option]"
@@ -72,8 +82,9 @@ def test_keyboard_and_touch_choose_an_option(hand_page):
     search.click()
     search.press_sequentially("trull")
     search.press("ArrowDown")
-    active = search.get_attribute("aria-activedescendant")
-    assert active == "id_announcements-0-feast-opt-full_honours"
+    expect(search).to_have_attribute(
+        "aria-activedescendant", "id_announcements-0-feast-opt-full_honours"
+    )
     search.press("Enter")
     expect(page.locator(SELECT)).to_have_value("full_honours")
     expect(search).to_have_value("Full Honours (3)")
@@ -159,8 +170,7 @@ def test_a_refused_save_lists_the_problems_and_focuses_the_first_field(hand_page
     expect(problems).to_contain_text("Announcement 1 · Outcome: Choose made or failed.")
     expect(problems).not_to_contain_text("/announcements")
     expect(problems).not_to_contain_text("required (true or false)")
-    focused = page.evaluate("document.activeElement.id")
-    assert focused == "id_attack_trumps"
+    expect(page.locator("#id_attack_trumps")).to_be_focused()
     assert not Hand.objects.filter(match=match).exists()
     # The score bar names the problems; a tap takes the referee to the first one.
     page.fill("#id_attack_trumps", "12")
@@ -171,8 +181,9 @@ def test_a_refused_save_lists_the_problems_and_focuses_the_first_field(hand_page
     expect(page.locator("#score-status")).to_contain_text("problem")
     page.locator("#id_tricks").focus()
     page.click("#score-status")
-    focused = page.evaluate("document.activeElement.id")
-    assert focused.startswith("id_announcements-0-")
+    expect(page.locator(":focus")).to_have_attribute(
+        "id", re.compile(r"^id_announcements-0-")
+    )
 
 
 def test_remove_is_a_real_button_and_the_row_goes(hand_page):
@@ -205,7 +216,7 @@ def test_the_first_field_is_an_early_tab_stop(hand_page):
             break
     else:
         pytest.fail("no skip link to the first field in the first 5 Tab stops")
-    assert page.evaluate("document.activeElement.id") == "id_attack_trumps"
+    expect(page.locator("#id_attack_trumps")).to_be_focused()
 
 
 def _choose(page, typed: str, code: str) -> None:
@@ -279,11 +290,183 @@ def test_what_is_typed_before_the_scripts_are_ready_is_checked_once_they_are_R5(
     )
     page.locator("#id_attack_trumps").fill("20")
     page.locator("#id_attack_honours").fill("1")
-    page.wait_for_timeout(300)
-    assert held, "the script was not requested"
+    wait_for(page, lambda: held, "the script was not requested")
     expect(page.locator("#err-attack_trumps")).to_have_text("")  # nothing ran yet
     held[0].continue_()
     expect(page.locator("#err-attack_trumps")).to_contain_text(
         "trumps must be between 6 and 16; got 20."
     )
     context.close()
+
+
+def test_rows_added_by_the_button_keep_who_announced_and_the_outcome_R6_R8(hand_page):
+    """Rows added with "+ Add an announcement" post the announcer, the outcome and
+    the contra the referee chose, whether the feast was tapped or chosen with the
+    keyboard; the hand is stored with every row."""
+    page, match = hand_page
+    page.fill("#id_attack_trumps", "12")
+    page.fill("#id_attack_honours", "1")
+    page.click("label[for=id_attack_middle_0]")
+    page.fill("#id_tricks", "7")
+    page.click("#add-announcement")  # a second row; the first stays blank
+    search = page.locator("#id_announcements-1-feast-search")
+    expect(search).to_be_focused()
+    search.press_sequentially("bridge")  # chosen with the keyboard
+    search.press("ArrowDown")
+    search.press("Enter")
+    expect(page.locator("#id_announcements-1-feast")).to_have_value("bridge")
+    page.click("label[for=id_announcements-1-announcer_0]")  # the attack's driver
+    page.click("label[for=id_announcements-1-made_0]")  # made
+    page.locator("#id_announcements-1-contra").select_option("defence:catcher")
+    page.click("#add-announcement")  # a third row, its feast tapped
+    page.fill("#id_announcements-2-feast-search", "pagat capture")
+    page.click("#id_announcements-2-feast-opt-pagat_capture")
+    page.click("label[for=id_announcements-2-announcer_2]")  # the defence's driver
+    page.click("label[for=id_announcements-2-made_1]")  # failed
+    expect(page.locator(".verdict-ok")).to_be_visible()
+    with page.expect_navigation():
+        page.click("#save-hand")
+    expect(page.locator("h1")).to_have_text("Hand 2")
+    stored = Hand.objects.get(match=match, number=1)
+    assert stored.record["announcements"] == [
+        {
+            "feast": "bridge",
+            "team": "attack",
+            "by": "driver",
+            "made": True,
+            "contra": {"team": "defence", "by": "catcher"},
+        },
+        {"feast": "pagat_capture", "team": "defence", "by": "driver", "made": False},
+    ]
+
+
+def test_a_correction_without_a_reason_lists_it_on_top_and_focuses_the_reason(
+    live_server, page
+):
+    """An official's correction of a completed match saved without a reason is
+    refused like every refused save: the problem at the top, the reason focused."""
+    from competitions.services.matches import match_complete
+    from scoring.services.hands import hand_save
+    from tests.factories import sheet
+
+    official = UserFactory(username="hivatalos", roles=[Role.OFFICIAL])
+    match = ready_match()
+    for number in range(1, 9):
+        hand_save(match=match, number=number, record=sheet(number), user=official)
+    match_complete(match=match, user=official)
+    page.set_viewport_size(PHONE)
+    page.set_default_timeout(10_000)
+    page.goto(f"{live_server.url}/accounts/login/")
+    page.fill("input[name=username]", "hivatalos")
+    page.fill("input[name=password]", "secret-pass")
+    with page.expect_navigation():
+        page.click("main form button[type=submit]")
+    page.goto(f"{live_server.url}/referee/matches/{match.pk}/hands/3/")
+    page.fill("#id_tricks", "")
+    with page.expect_navigation():
+        page.click("#save-hand")
+    problems = page.locator("#problem-list")
+    expect(problems).to_be_in_viewport()
+    expect(problems).to_contain_text("Reason for the correction:")
+    expect(page.locator("#id_reason")).to_be_focused()
+    assert Hand.objects.get(match=match, number=3).version == 1
+
+
+def test_a_tap_on_the_score_bar_while_a_check_arrives_goes_to_the_problem(hand_page):
+    """The check's answer may arrive while the referee's finger is on the score bar
+    (between the press and the release): the tap still takes them to the first
+    problem, it never leaves the focus on the bar."""
+    page, _match = hand_page
+    status = page.locator("#score-status")
+    page.fill("#id_attack_trumps", "20")
+    page.fill("#id_attack_honours", "1")
+    expect(status).to_have_attribute("data-first-problem", "id_attack_trumps")
+    page.evaluate(
+        """() => { window.settled = 0; document.body.addEventListener(
+            "htmx:afterSettle", () => { window.settled += 1; }); }"""
+    )
+    held, hold = [], [True]
+
+    def answer_later(route):
+        if hold[0]:
+            held.append(route)
+        else:
+            route.continue_()
+
+    page.route("**/preview/", answer_later)
+    page.fill("#id_tricks", "6")
+    wait_for(page, lambda: held, "the check was not sent")
+    box = status.bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()  # the field's change sends another check
+    hold[0] = False
+    for route in held:  # the answers arrive while the finger is down
+        route.continue_()
+    page.wait_for_function("() => window.settled > 0")
+    page.mouse.up()
+    expect(page.locator("#id_attack_trumps")).to_be_focused()
+
+
+def test_checks_overtaken_by_typing_leave_no_error_in_the_console(hand_page):
+    """A check still on its way when the referee types on is not aborted (htmx logs
+    each abort as an error): the next waits for it, and the last answer stands."""
+    page, _match = hand_page
+    errors = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    held, hold = [], [True]
+
+    def answer_later(route):
+        if hold[0]:
+            held.append(route)
+        else:
+            route.continue_()
+
+    page.route("**/preview/", answer_later)
+    page.fill("#id_attack_trumps", "20")
+    page.locator("#id_attack_honours").focus()  # a change: the first check
+    wait_for(page, lambda: held, "the first check was not sent")
+    page.fill("#id_attack_honours", "1")
+    page.locator("#id_tricks").focus()  # another change while the first is out
+    hold[0] = False
+    for route in held:
+        route.continue_()
+    expect(page.locator("#err-attack_trumps")).to_contain_text("got 20")
+    page.fill("#id_attack_trumps", "12")
+    page.locator("#id_tricks").focus()
+    expect(page.locator("#err-attack_trumps")).to_have_text("")
+    expect(page.locator(".verdict-ok")).to_be_visible()
+    assert errors == []
+
+
+def test_the_save_bar_fits_a_phone_with_long_team_names(live_server, page):
+    """The score beside Save names both teams: with long Hungarian names it wraps
+    inside its half of the bar, and Save stays whole on the screen."""
+    referee = UserFactory(username="hosszu", roles=[Role.REFEREE])
+    match = ready_match(referee=referee)
+    for field, name in (
+        ("team_a", "Hódmezővásárhelyi Tulipán"),
+        ("team_b", "Székesfehérvári Koronázók"),
+    ):
+        team = getattr(match, field)
+        team.name = name
+        team.save()
+    page.set_viewport_size(PHONE)
+    page.set_default_timeout(10_000)
+    page.goto(f"{live_server.url}/accounts/login/")
+    page.fill("input[name=username]", "hosszu")
+    page.fill("input[name=password]", "secret-pass")
+    with page.expect_navigation():
+        page.click("main form button[type=submit]")
+    page.goto(f"{live_server.url}/referee/matches/{match.pk}/hands/1/")
+    page.fill("#id_attack_trumps", "12")
+    page.fill("#id_attack_honours", "1")
+    expect(page.locator("#score-status")).to_contain_text("Székesfehérvári")
+    save = page.locator("#save-hand").bounding_box()
+    assert save["x"] >= 0
+    assert save["x"] + save["width"] <= PHONE["width"]
+    wide = page.evaluate(
+        """() => Array.from(document.querySelectorAll("body *")).filter(
+            (el) => el.getBoundingClientRect().right > 391).map(
+            (el) => el.tagName + "." + el.className + "#" + el.id).slice(0, 8)"""
+    )
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], wide

@@ -36,15 +36,6 @@ def log_in(page: Page, live_server, username: str) -> None:
     page.click("main form button[type=submit]")
 
 
-def in_viewport(page: Page, selector: str) -> bool:
-    box = page.locator(selector).first.bounding_box()
-    return box is not None and 0 <= box["y"] < PHONE["height"]
-
-
-def focused_id(page: Page) -> str:
-    return page.evaluate("document.activeElement && document.activeElement.id")
-
-
 def test_set_up_first_and_a_refused_line_up_is_listed_on_top_with_focus(
     live_server, page: Page, referee
 ):
@@ -56,14 +47,14 @@ def test_set_up_first_and_a_refused_line_up_is_listed_on_top_with_focus(
     expect(page.locator("h1")).to_have_text("Your matches")  # the work page
     page.click(f"a[href='/referee/matches/{match.pk}/']")
     # Set-up first: the first line-up form is on the first screen, above the sheet.
-    assert in_viewport(page, ".setup-first .lineup-form")
+    expect(page.locator(".setup-first .lineup-form").first).to_be_in_viewport()
     team = match.team_a
     form = page.locator(f"form[action$='/lineup/{team.pk}/']").first
     with page.expect_navigation():
         form.locator("button[type=submit]").click()  # nothing chosen: refused
     expect(page.locator("#form-problems")).to_contain_text("Driver")
-    assert in_viewport(page, "#form-problems")
-    assert focused_id(page) == f"id_lineup{team.pk}-driver"
+    expect(page.locator("#form-problems")).to_be_in_viewport()
+    expect(page.locator(f"#id_lineup{team.pk}-driver")).to_be_focused()
     # The problem's link leads to its field.
     expect(page.locator("#form-problems a").first).to_have_attribute(
         "href", f"#id_lineup{team.pk}-driver"
@@ -82,8 +73,8 @@ def test_a_refused_upload_is_listed_on_top_with_the_file_field_focused(
     with page.expect_navigation():
         page.click(".upload-form button[type=submit]")
     expect(page.locator("#form-problems")).to_be_visible()
-    assert in_viewport(page, "#form-problems")
-    assert focused_id(page) == "id_file"
+    expect(page.locator("#form-problems")).to_be_in_viewport()
+    expect(page.locator("#id_file")).to_be_focused()
     assert page.evaluate("window.scrollY") < 200
 
 

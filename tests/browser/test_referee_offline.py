@@ -34,6 +34,7 @@ HANDS = [
     (12, 0, MIDDLE),
 ]
 OFFLINE = (3, 4, 5)
+SEARCH = "#id_announcements-0-feast-search"
 
 
 def record(number: int) -> dict:
@@ -303,4 +304,113 @@ def test_an_older_pages_feast_catalogue_is_answered_offline_with_the_kept_one(
                                                       () => "network error")"""
     )
     assert missing == "network error"  # nothing kept for it: offline, no answer
+    context.close()
+
+
+def test_a_hand_saved_offline_with_an_added_row_is_stored_when_sent_R6(
+    live_server, browser
+):
+    """A hand saved without a connection, with a row added by the button, is kept
+    with who announced it and its outcome, and stored as typed once sent."""
+    Group.objects.get_or_create(name=Role.REFEREE.value)
+    referee = UserFactory(username="jatekvezeto", roles=[Role.REFEREE])
+    match = ready_match(referee=referee)
+    base = live_server.url
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    sign_in(page, base, "jatekvezeto")
+    page.goto(f"{base}/referee/matches/{match.pk}/hands/1/")
+    page.wait_for_function("!!navigator.serviceWorker.controller")
+    context.set_offline(True)
+    expect(page.locator(".offline-banner")).to_be_visible()
+    fill(page, 1)
+    page.fill("#id_tricks", "7")
+    page.click("#add-announcement")
+    page.fill("#id_announcements-1-feast-search", "bridge")
+    page.click("#id_announcements-1-feast-opt-bridge")
+    page.click("label[for=id_announcements-1-announcer_1]")  # the attack's catcher
+    page.click("label[for=id_announcements-1-made_0]")
+    save(page)
+    expect(page.locator(".offline-count")).to_have_text("1 hand waiting to send")
+    context.set_offline(False)
+    wait_until(lambda: Hand.objects.filter(match=match, number=1).exists())
+    stored = Hand.objects.get(match=match, number=1)
+    expected = {**record(1), "tricks": {"attack": 7}}
+    expected["announcements"] = [
+        {"feast": "bridge", "team": "attack", "by": "catcher", "made": True}
+    ]
+    assert stored.record == expected
+    result = score_hand_record(expected)
+    assert (stored.attack_score, stored.defence_score) == (
+        result["attack"]["score"],
+        result["defence"]["score"],
+    )
+    expect(page.locator(".offline-count")).to_have_count(0)
+    context.close()
+
+
+def test_offline_the_score_is_unknown_and_a_refused_hand_lists_its_problems(
+    live_server, browser
+):
+    """Without a connection the bar beside Save says the score is not checked (it
+    never keeps the last score checked); back online an untouched hand is not
+    checked (no problems before the referee types); a hand refused on sending lists
+    its problems in the words of a refusal, on the list and on its page."""
+    Group.objects.get_or_create(name=Role.REFEREE.value)
+    referee = UserFactory(username="jatekvezeto", roles=[Role.REFEREE])
+    match = ready_match(referee=referee)
+    base = live_server.url
+    hands = f"/referee/matches/{match.pk}/hands/"
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    sign_in(page, base, "jatekvezeto")
+    page.goto(f"{base}/referee/matches/{match.pk}/")
+    wait_until(lambda: {f"{hands}2/", f"{hands}3/"} <= set(kept_pages(page)))
+    page.goto(f"{base}{hands}1/")
+    status = page.locator("#score-status")
+    fill(page, 1)
+    expect(status).to_contain_text("80 : 90")
+    context.set_offline(True)
+    page.fill("#id_tricks", "7")
+    page.fill(SEARCH, "bridge")
+    page.click("#id_announcements-0-feast-opt-bridge")
+    page.click("label[for=id_announcements-0-announcer_0]")
+    page.click("label[for=id_announcements-0-made_0]")
+    expect(status).to_contain_text("not checked")
+    expect(status).not_to_contain_text("80 : 90")
+    save(page)
+    expect(page.locator("h1")).to_have_text("Hand 2")
+
+    checks = []
+    page.on("request", lambda r: checks.append(r.url) if "/preview/" in r.url else 0)
+    context.set_offline(False)  # hand 1 is sent; hand 2, untouched, is not checked
+    wait_until(lambda: Hand.objects.filter(match=match, number=1).exists())
+    expect(page.locator(".offline-count")).to_have_count(0)
+    expect(page.locator("#preview-offline")).to_have_count(0)
+    assert checks == []
+    expect(page.locator(".engine-errors")).to_have_count(0)
+    expect(status).not_to_contain_text("problem")
+    assert Hand.objects.get(match=match, number=1).attack_score == 100
+
+    context.set_offline(True)
+    page.fill("#id_attack_trumps", "20")
+    page.fill("#id_attack_honours", "1")
+    save(page)
+    expect(page.locator("h1")).to_have_text("Hand 3")
+    context.set_offline(False)
+    entry = page.locator(f".offline-entry[data-url='{hands}2/']")
+    expect(entry).to_contain_text("The hand was not saved: 1 problem to fix.")
+    expect(entry.locator("li")).to_have_text(
+        ["Attack · Trumps: trumps must be between 6 and 16; got 20."]
+    )
+    expect(entry).not_to_contain_text("compare")
+    page.goto(f"{base}{hands}2/")
+    note = page.locator("#offline-note")
+    expect(note).to_contain_text("The hand was not saved: 1 problem to fix.")
+    expect(note).to_contain_text("Attack · Trumps: trumps must be between 6 and 16")
+    expect(note).to_contain_text("fix")
+    expect(note).not_to_contain_text("compare")
+    assert not Hand.objects.filter(match=match, number=2).exists()
     context.close()

@@ -199,3 +199,28 @@ def test_a_correction_uploaded_as_a_record_can_resolve_the_dispute_too(
     row = MatchResult.objects.get(match=disputed, team=disputed.team_b)
     assert row.resolution_note == "Hand 4 was 10 short"
     assert row.resolved_by == official
+
+
+def test_a_correction_without_a_reason_is_listed_on_top_with_the_reason_focused(
+    client, disputed
+):
+    """Refused like every refused save: the problem at the top of the page, as a
+    link to the reason, which is focused; nothing is stored."""
+    client.force_login(UserFactory(roles=[Role.OFFICIAL]))
+    address = f"/referee/matches/{disputed.pk}/hands/4/"
+    hand = Hand.objects.get(match=disputed, number=4)
+    response = client.post(address, hand_post(sheet(40), version=hand.version))
+    html = response.content.decode()
+    assert response.status_code == 200
+    problems = html.split('id="problem-list"')[1].split("</ol>")[0]
+    assert 'data-focus="id_reason"' in html.split('id="problem-list"')[1][:80]
+    assert (
+        '<a href="#err-reason" data-focus-field="id_reason"><span '
+        'class="problem-label">Reason for the correction:</span> This match is '
+        "completed: a correction needs a reason.</a>" in problems
+    )
+    assert problems.count("<li>") == 1
+    slot = html.split('id="err-reason"')[1].split("</div></div>")[0]
+    assert slot.count("a correction needs a reason") == 1  # said once on the field
+    hand.refresh_from_db()
+    assert hand.version == 1

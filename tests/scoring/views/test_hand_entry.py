@@ -13,7 +13,7 @@ from scoring.models import Hand
 from scoring.services.hands import hand_save
 from tarokk_admin.core.roles import Role
 from tests.factories import UserFactory, sheet
-from tests.scoring.kit import SPEC_EXAMPLE, hand_post
+from tests.scoring.kit import SPEC_EXAMPLE, ann, hand, hand_post
 
 pytestmark = pytest.mark.django_db
 
@@ -273,3 +273,39 @@ def test_the_preview_answers_for_the_fields_each_row_has_R12(client, match):
     assert 'id="err-announcements-1-card1"' not in html
     assert 'id="err-announcements-2-suit1" hx-swap-oob="true"' in html  # red and black
     assert 'id="err-announcements-2-count"' not in html
+
+
+def test_a_row_whose_choices_are_no_choices_is_refused_not_dropped_R6(client, match):
+    """A row posted with who announced it and its outcome as values that are none of
+    the form's choices (a page that lost its buttons' values) and no feast is refused
+    with each problem listed: the hand is never stored without that row."""
+    client.force_login(match.referee)
+    data = hand_post(hand())
+    data["announcements-0-announcer"] = "on"
+    data["announcements-0-made"] = "on"
+    html = client.post(url(match), data).content.decode()
+    assert not Hand.objects.exists()
+    problems = html.split('id="problem-list"')[1].split("</ol>")[0]
+    assert "Announcement 1 · Feast:</span> Choose the feast." in problems
+    assert "Announcement 1 · Announced by:</span> Select a valid choice." in problems
+    assert "Announcement 1 · Outcome:</span> Select a valid choice." in problems
+    assert "Choose who announced it" not in problems  # said once, by the form
+    assert problems.count("<li>") == 3
+    assert 'data-focus="id_announcements-0-feast"' in html
+
+
+def test_a_value_the_form_cannot_read_is_refused_even_beside_a_valid_hand(
+    client, match
+):
+    """A contra that is none of the four players is not dropped from a hand the
+    engine would accept without it."""
+    client.force_login(match.referee)
+    data = hand_post(hand(ann("cash", made=True), tricks=6))
+    data["announcements-0-contra"] = "defence:nobody"
+    html = client.post(url(match), data).content.decode()
+    assert not Hand.objects.exists()
+    assert "Announcement 1 · Contra:</span> Select a valid choice." in html
+    preview = client.post(url(match, tail="preview/"), data).content.decode()
+    slot = preview.split('id="err-announcements-0-contra"')[1].split("</div></div>")[0]
+    assert "Select a valid choice." in slot
+    assert "The engine accepts this hand." not in preview

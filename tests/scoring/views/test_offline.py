@@ -216,3 +216,52 @@ def test_replay_pages_run_few_queries(client, match, django_assert_max_num_queri
         client.post(replay(match), data)
     with django_assert_max_num_queries(4):
         client.get("/referee/offline/")
+
+
+def test_a_row_whose_choices_are_no_choices_is_refused_on_replay_R6(client, match):
+    """A kept hand whose row lost the values of its buttons is refused on sending,
+    with each problem in the form's words: never stored without that row."""
+    client.force_login(match.referee)
+    data = hand_post(hand())
+    data["announcements-0-announcer"] = "on"
+    data["announcements-0-made"] = "on"
+    response = client.post(replay(match), data)
+    assert response.status_code == 422
+    answer = response.json()
+    assert answer["status"] == "refused"
+    assert answer["message"] == "The hand was not saved: 3 problems to fix."
+    assert [p["label"] for p in answer["problems"]] == [
+        "Announcement 1 · Feast",
+        "Announcement 1 · Announced by",
+        "Announcement 1 · Outcome",
+    ]
+    assert answer["problems"][1]["message"].startswith("Select a valid choice.")
+    assert not Hand.objects.exists()
+
+
+def test_the_worker_is_served_under_the_manifest_storage_of_a_deployment(
+    client, settings, tmp_path
+):
+    """A deployment collects the static files under names with their hash
+    (tarokk_admin.settings.production): the worker still answers, and names the
+    files to keep by those names."""
+    from django.core.management import call_command
+
+    settings.STATIC_ROOT = tmp_path
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "staticfiles": {
+            "BACKEND": "django.contrib.staticfiles.storage.ManifestStaticFilesStorage"
+        },
+    }
+    call_command("collectstatic", interactive=False, verbosity=0)
+    response = client.get("/referee/sw.js")
+    assert response.status_code == 200
+    first = response.content.decode().splitlines()[0]
+    config = json.loads(first.removeprefix("self.TAROKK_SW = ").rstrip(";"))
+    assert config["static"] == "/static/"
+    offline = [a for a in config["assets"] if a.startswith("/static/js/offline.")]
+    assert len(offline) == 1
+    assert re.fullmatch(r"/static/js/offline\.[0-9a-f]{12}\.js", offline[0])
+    collected = offline[0].removeprefix("/static/")
+    assert (tmp_path / collected).exists()

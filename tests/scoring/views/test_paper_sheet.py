@@ -49,8 +49,15 @@ def test_the_catalogue_prints_all_70_announcements_grouped_as_in_R13():
         "second_pheasant",
     ]
     columns = catalogue_columns()
-    assert len(columns) == 3
-    assert [g for column in columns for g in column] == groups
+    assert len(columns) == 5
+    parts = [part for column in columns for part in column]
+    shown = [code for _label, feasts in parts for code, _n, _v in feasts]
+    assert shown == codes  # in order, each once
+    headings = [label for label, _feasts in parts]
+    assert headings[:-1] == labels  # the trophies go on in the last column
+    assert headings[-1] == "Trophies (continued)"
+    heights = [sum(len(feasts) + 1 for _l, feasts in column) for column in columns]
+    assert max(heights) <= 18
     values = {code: value for _l, feasts in groups for code, _n, value in feasts}
     assert values["royal"] == 200
     assert values["flush"] == 10
@@ -150,3 +157,94 @@ def test_a_match_approved_by_the_jury_shows_its_sheet_to_everyone_R15(client):
 
 def test_a_missing_match_has_no_sheet(client):
     assert client.get("/matches/999999/sheet.pdf").status_code == 404
+
+
+LONG_TEAMS = ("Hódmezővásárhelyi Tulipán", "Székesfehérvári Koronázók")
+LONG_PLAYERS = (
+    "Szentgyörgyi Bernadett",
+    "Kovács-Nagy Ildikó",
+    "Vörösmarty Gergely",
+    "Csonka Erzsébet",
+)
+
+
+def _pages(match) -> int:
+    """How many pages the sheet's PDF has (rendered as the download is)."""
+    from scoring.views.paper import sheet_document
+
+    return len(sheet_document(match).pages)
+
+
+def test_the_blank_sheet_asks_every_fact_the_hand_form_asks_on_one_page_R5(client):
+    """A hand written on the paper fallback can be scored later: the attack's trumps,
+    Honours and XVI–XVIII (R5: the defence's follow), the tricks, each announcement
+    with who announced it, its outcome and who contra'd it, the silent premiums."""
+    match = MatchFactory()
+    html = client.get(f"/matches/{match.pk}/sheet/").content.decode()
+    head = html.split('class="sheet-hands"')[1].split("</thead>")[0]
+    for words in (
+        "The attack holds (R5)",
+        "Trumps",
+        "Honours",
+        ">XVI<",
+        ">XVII<",
+        ">XVIII<",
+        "Tricks",
+        "who announced it",
+        "✔ made",
+        "✘ failed",
+        "contra by whom",
+        "Silent premiums",
+    ):
+        assert words in head, words
+    assert _pages(match) == 1
+
+
+def test_the_filled_sheet_prints_the_facts_and_who_contrad_on_one_page_R8(
+    client, referee
+):
+    from tests.factories import ready_match
+    from tests.scoring.kit import ann, facts, hand
+
+    match = ready_match(referee=referee)
+    # Long names, as a federation has them: the rows wrap the most.
+    for team, name in zip(match.teams, LONG_TEAMS, strict=True):
+        team.name = name
+        team.save()
+    lineups = {lu.team_id: lu for lu in match.lineups.select_related("driver")}
+    players = [
+        player
+        for lineup in lineups.values()
+        for player in (lineup.driver, lineup.catcher)
+    ]
+    for player, name in zip(players, LONG_PLAYERS, strict=True):
+        player.name = name
+        player.save()
+    lineups = {lu.team_id: lu for lu in match.lineups.select_related("driver")}
+    attack = lineups[match.team_a_id]  # hand 1's attack (the cut)
+    defence = lineups[match.team_b_id]
+    first = hand(
+        ann("cash", made=True, contra=("defence", "catcher")),
+        ann("pheasant", team="defence", by="driver", made=False, cards=["I"]),
+        ann("red_and_black", by="catcher", made=False, suits=["H", "C"]),
+        ann("flush", team="defence", by="driver", made=True),
+        ann("visi", made=True, contra=("attack", "catcher")),
+        attack=facts(12, 1, "XVI", "XVIII"),
+        defence=facts(10, 1, "XVII"),
+        tricks=6,
+        silent_attack=("four_kings",),
+    )
+    hand_save(match=match, number=1, record=first, user=referee)
+    for number in range(2, 9):  # long rows: five announcements each
+        hand_save(match=match, number=number, record=sheet(number, 5), user=referee)
+    html = client.get(f"/matches/{match.pk}/sheet/").content.decode()
+    row = html.split('class="sheet-hands"')[1].split("<tbody>")[1].split("</tr>")[0]
+    cells = [c.split(">", 1)[1].split("</td>")[0].strip() for c in row.split("<td")[1:]]
+    assert cells[1:7] == ["12", "1", "✔", "–", "✔", "6"]  # trumps … XVIII, tricks
+    catcher = defence.catcher.name
+    assert f"Cash — {attack.driver.name} ✔ · contra: {catcher}<" in row
+    assert f"Visi — {attack.driver.name} ✔ · contra: {attack.catcher.name}<" in row
+    assert "Pheasant I — " in row
+    assert "The Red and the Black H,C — " in row
+    assert "Four Kings (attack)" in cells[8]
+    assert _pages(match) == 1
