@@ -11,6 +11,8 @@ from django.utils.translation import gettext_lazy as _
 
 from competitions.models import CupRound, Team
 from competitions.rules import bracket
+from tarokk_admin.core.collation import hu
+from tarokk_admin.core.l10n import DateInput, TimeInput
 from tarokk_admin.core.roles import Role
 
 
@@ -28,12 +30,8 @@ def bootstrap(form: forms.Form) -> None:
 
 
 class TieMatchForm(forms.Form):
-    date = forms.DateField(
-        label=_("Date"), widget=forms.DateInput(attrs={"type": "date"})
-    )
-    time = forms.TimeField(
-        label=_("Time"), required=False, widget=forms.TimeInput(attrs={"type": "time"})
-    )
+    date = forms.DateField(label=_("Date"), widget=DateInput())
+    time = forms.TimeField(label=_("Time"), required=False, widget=TimeInput())
     venue = forms.CharField(label=_("Venue"), max_length=120, required=False)
     public = forms.BooleanField(label=_("Played in public"), required=False)
     referee = forms.ModelChoiceField(
@@ -52,7 +50,7 @@ class TieMatchForm(forms.Form):
                 Q(groups__name__in=[Role.REFEREE, Role.OFFICIAL]) | Q(is_superuser=True)
             )
             .distinct()
-            .order_by("username")
+            .order_by(hu("username"))
         )
         bootstrap(self)
 
@@ -98,9 +96,7 @@ class DeadlineForm(forms.Form):
     number = forms.TypedChoiceField(
         label=_("Round"), choices=CupRound.Number.choices, coerce=int
     )
-    deadline = forms.DateField(
-        label=_("Deadline"), widget=forms.DateInput(attrs={"type": "date"})
-    )
+    deadline = forms.DateField(label=_("Deadline"), widget=DateInput())
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

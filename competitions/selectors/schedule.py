@@ -17,6 +17,7 @@ from competitions.models import (
     Match,
     Membership,
 )
+from tarokk_admin.core.collation import hu
 from tarokk_admin.core.roles import Role
 
 # The officials' schedule page and the fixtures file schedule these kinds; a cup
@@ -73,11 +74,11 @@ def same_match(
 
 
 def referees() -> QuerySet[Any]:
-    """Accounts in the Referee group, by username."""
+    """Accounts in the Referee group, by username (in the Hungarian order)."""
     return (
         get_user_model()
         .objects.filter(groups__name=Role.REFEREE.value, is_active=True)
-        .order_by("username")
+        .order_by(hu("username"))
         .distinct()
     )
 
