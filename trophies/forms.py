@@ -13,6 +13,7 @@ from competitions.forms.free_games import (
     SittingVoidForm,
 )
 from competitions.models import Player, VariantSitting
+from tarokk_admin.core.collation import hu
 from trophies.catalogue import trophy_choices
 from trophies.services.sittings import KEEP, MOVE, WITHDRAW
 
@@ -46,7 +47,7 @@ class SittingTrophyForm(forms.Form):
     def __init__(self, *args: Any, sitting: VariantSitting, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         players = Player.objects.filter(sitting_results__sitting=sitting).order_by(
-            "name_folded"
+            hu("name"), "id"
         )
         self.fields["player"].queryset = players
         self.fields["partner"].queryset = players

@@ -47,7 +47,7 @@ def schedule_date_check(competition: Competition, date: dt.date) -> None:
         raise ServiceError(
             _("%(name)s runs from %(starts)s to %(ends)s; %(date)s is outside it.")
             % {
-                "name": competition.name,
+                "name": competition.title,
                 "starts": competition.starts or "…",
                 "ends": competition.ends or "…",
                 "date": date.isoformat(),
@@ -76,7 +76,7 @@ def schedule_teams_check(
                 _("%(team)s is not entered in %(name)s %(year)s.")
                 % {
                     "team": team.name,
-                    "name": competition.name,
+                    "name": competition.title,
                     "year": competition.season.year,
                 },
                 field=field,
@@ -143,7 +143,7 @@ def match_schedule(
                 "Matches of %(name)s are scheduled from its own page (a cup tie or a "
                 "Grand Prix round)."
             )
-            % {"name": competition.name},
+            % {"name": competition.title},
             field="competition",
         )
     if len(venue) > VENUE_MAX:
