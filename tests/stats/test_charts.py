@@ -52,3 +52,12 @@ def test_chart_geometry_leaves_python_written_for_a_machine():
     assert bars["bars"][1].part_rect is None
     assert str(line["polyline"]) == 'points="48,112 628,12"'
     assert bars["view_box"] == "0 0 480 68"
+
+
+def test_the_months_are_named_as_each_language_shortens_them():
+    from stats.views.season import _month_label
+
+    with translation.override("hu"):
+        assert [_month_label(m) for m in (1, 3, 9)] == ["jan.", "márc.", "szept."]
+    with translation.override("en"):
+        assert [_month_label(m) for m in (1, 3, 9)] == ["Jan.", "March", "Sept."]

@@ -82,7 +82,9 @@ def test_every_date_time_and_number_input_has_a_machine_value(language):
             shown = field.widget.format_value(field.prepare_value(sample))
         expected = machine(sample)
         if isinstance(field, forms.DateTimeField | forms.TimeField):
-            expected = expected.replace("T", " ") if shown and " " in shown else expected
+            expected = (
+                expected.replace("T", " ") if shown and " " in shown else expected
+            )
         if shown != expected:
             wrong.append(f"{name}: {shown!r}, not {expected!r}")
     assert not wrong, "\n".join(wrong)
