@@ -9,10 +9,14 @@ select, and whether the page is wider than the screen.
 
 from __future__ import annotations
 
+import csv
+import io
 import re
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from typing import Any
+
+import openpyxl
 
 from tarokk_admin.core.collation import collation_key
 
@@ -65,9 +69,11 @@ READ_PAGE = """() => {
         .map(o => o.textContent.replace(/\\s+/g, " ").trim())]);
     }
   }
+  const exports = Array.from(document.querySelectorAll('a[href*="_export="]'))
+    .map(a => a.getAttribute("href"));
   return {
     lang: document.documentElement.lang,
-    runs, machine, selects,
+    runs, machine, selects, exports,
     overflow: document.documentElement.scrollWidth - window.innerWidth,
   };
 }"""
@@ -97,6 +103,7 @@ class Reading:
     runs: list[tuple[str, str]] = field(default_factory=list)
     machine: list[tuple[str, str, str, str]] = field(default_factory=list)
     selects: list[tuple[str, list[str]]] = field(default_factory=list)
+    exports: list[str] = field(default_factory=list)
     overflow: int = 0
 
     @classmethod
@@ -106,6 +113,7 @@ class Reading:
             runs=[tuple(run) for run in data["runs"]],
             machine=[tuple(item) for item in data["machine"]],
             selects=[(name, list(options)) for name, options in data["selects"]],
+            exports=list(data["exports"]),
             overflow=int(data["overflow"]),
             **where,
         )
@@ -198,3 +206,44 @@ def machine_values_in(html: str) -> list[str]:
     parser.feed(html)
     reading = Reading(address="", role="", language="", size="", machine=parser.machine)
     return localised_for_machines(reading)
+
+
+SHEET_DEFAULTS = ("Export Data", "Tablib Dataset", "Sheet", "Sheet1")
+NUMBER_TEXT = re.compile(r"-?\d+(?:[.,]\d+)?")
+
+
+def export_problems(content: bytes, fmt: str, language: str) -> list[str]:
+    """What would open wrong in the reader's spreadsheet: a CSV without its
+    byte-order mark, with another separator than the language's Excel expects, or
+    decimals written the other language's way; an XLSX sheet named for no table,
+    or numbers stored as text."""
+    found = []
+    if fmt == "csv":
+        if not content.startswith(b"\xef\xbb\xbf"):
+            found.append("CSV without a UTF-8 byte-order mark")
+        text = content.decode("utf-8-sig")
+        delimiter, wrong = (
+            (";", r"-?\d+\.\d+") if language == "hu" else (",", r"-?\d+,\d+")
+        )
+        header = text.splitlines()[0] if text else ""
+        if delimiter not in header:
+            found.append(f"CSV fields not separated by {delimiter!r}: {header[:60]!r}")
+        rows = list(csv.reader(io.StringIO(text), delimiter=delimiter))
+        cells = [cell for row in rows[1:] for cell in row]
+        decimals = [cell for cell in cells if re.fullmatch(wrong, cell)]
+        if decimals:
+            found.append(f"CSV decimals written {decimals[0]!r}")
+        return found
+    book = openpyxl.load_workbook(io.BytesIO(content))
+    for sheet in book.worksheets:
+        if sheet.title in SHEET_DEFAULTS or len(sheet.title) > 31:
+            found.append(f"XLSX sheet named {sheet.title!r}")
+        texts = [
+            cell.value
+            for row in sheet.iter_rows(min_row=2)
+            for cell in row
+            if isinstance(cell.value, str) and NUMBER_TEXT.fullmatch(cell.value)
+        ]
+        if texts:
+            found.append(f"XLSX number stored as text: {texts[0]!r}")
+    return found
