@@ -14,6 +14,7 @@ from competitions.forms.free_games import (
 )
 from competitions.models import Player, VariantSitting
 from tarokk_admin.core.collation import hu
+from tarokk_admin.core.l10n import human_date
 from trophies.catalogue import trophy_choices
 from trophies.services.sittings import KEEP, MOVE, WITHDRAW
 
@@ -117,4 +118,4 @@ class SittingVoidSettlingForm(SittingVoidForm):
 
 def sitting_choice_label(sitting: VariantSitting) -> str:
     event = f" · {sitting.event}" if sitting.event else ""
-    return f"{sitting.date.isoformat()} · {sitting.title}{event} (#{sitting.pk})"
+    return f"{human_date(sitting.date)} · {sitting.title}{event} (#{sitting.pk})"

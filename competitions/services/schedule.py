@@ -28,6 +28,7 @@ from competitions.selectors.schedule import (
 from competitions.services.matches import match_cap_check
 from competitions.services.notices import notice_match, notice_match_scheduled
 from tarokk_admin.core.errors import ServiceError
+from tarokk_admin.core.l10n import human_date
 
 VENUE_MAX = 120
 
@@ -38,7 +39,7 @@ def schedule_date_check(competition: Competition, date: dt.date) -> None:
     if date.year != season.year:
         raise ServiceError(
             _("The match date %(date)s is outside the %(year)s season.")
-            % {"date": date.isoformat(), "year": season.year},
+            % {"date": human_date(date), "year": season.year},
             field="date",
         )
     if (competition.starts and date < competition.starts) or (
@@ -50,7 +51,7 @@ def schedule_date_check(competition: Competition, date: dt.date) -> None:
                 "name": competition.title,
                 "starts": competition.starts or "…",
                 "ends": competition.ends or "…",
-                "date": date.isoformat(),
+                "date": human_date(date),
             },
             field="date",
         )
@@ -93,7 +94,7 @@ def schedule_teams_check(
             )
             % {
                 "team": team.name,
-                "date": date.isoformat(),
+                "date": human_date(date),
                 "match": f"{other.team_a.name} – {other.team_b.name}",
             },
             field="date",
@@ -156,7 +157,7 @@ def match_schedule(
     if existing is not None:
         raise ServiceError(
             _("%(a)s – %(b)s is already scheduled on %(date)s.")
-            % {"a": team_a.name, "b": team_b.name, "date": date.isoformat()}
+            % {"a": team_a.name, "b": team_b.name, "date": human_date(date)}
         )
     schedule_teams_check(competition, team_a, team_b, date)
     schedule_referee_check(referee)
@@ -216,7 +217,7 @@ def match_move(
     elif date.year != locked.competition.season.year:
         raise ServiceError(
             _("The match date %(date)s is outside the %(year)s season.")
-            % {"date": date.isoformat(), "year": locked.competition.season.year},
+            % {"date": human_date(date), "year": locked.competition.season.year},
             field="date",
         )
     if date != locked.date:
@@ -245,7 +246,7 @@ def match_postpone(
     if date <= match.date:
         raise ServiceError(
             _("A postponed match is played later than %(date)s.")
-            % {"date": match.date.isoformat()},
+            % {"date": human_date(match.date)},
             field="date",
         )
     return match_move(

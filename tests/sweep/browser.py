@@ -33,41 +33,61 @@ READ_PAGE = """() => {
     const text = node.textContent.replace(/\\s+/g, " ").trim();
     if (text) runs.push([text, parent.tagName.toLowerCase()]);
   }
+  const clean = (value) => value.replace(/\\s+/g, " ").trim();
   const people = ["title", "aria-label", "placeholder", "alt", "aria-description",
                   "aria-roledescription", "data-bs-title"];
-  const geometry = new Set(["x", "y", "x1", "x2", "y1", "y2", "cx", "cy", "r", "rx",
-    "ry", "width", "height", "points", "viewbox", "d", "transform", "dx", "dy"]);
-  for (const el of document.querySelectorAll("*")) {
+  for (const el of document.querySelectorAll(people.map(n => "[" + n + "]").join(","))) {
     const tag = el.tagName.toLowerCase();
     for (const name of people) {
       const value = el.getAttribute(name);
-      if (value && value.trim()) runs.push([value.replace(/\\s+/g, " ").trim(), tag + "@" + name]);
+      if (value && value.trim()) runs.push([clean(value), tag + "@" + name]);
     }
-    if ((tag === "input" && ["submit", "button", "reset"].includes(el.type)) && el.value) {
-      runs.push([el.value.trim(), "input@value"]);
-    }
+  }
+  const buttons = "input[type=submit], input[type=button], input[type=reset]";
+  for (const el of document.querySelectorAll(buttons)) {
+    if (el.value) runs.push([clean(el.value), "input@value"]);
+  }
+  const geometry = new Set(["x", "y", "x1", "x2", "y1", "y2", "cx", "cy", "r", "rx",
+    "ry", "width", "height", "points", "viewbox", "d", "transform", "dx", "dy"]);
+  for (const el of document.querySelectorAll("svg, svg *")) {
     for (const attr of el.attributes) {
       const name = attr.name.toLowerCase();
-      if (name.startsWith("data-") && /\\p{L}{2,}\\s+\\p{L}{2,}/u.test(attr.value)) {
-        runs.push([attr.value.replace(/\\s+/g, " ").trim(), tag + "@" + name]);
+      if (geometry.has(name)) machine.push([el.tagName.toLowerCase(), name, attr.value, ""]);
+    }
+  }
+  const data = document.evaluate("//*[@*[starts-with(name(), 'data-')]]", document, null,
+                                 XPathResult.ORDERED_NODE_SNAPSHOT_TYPE, null);
+  for (let i = 0; i < data.snapshotLength; i++) {
+    const el = data.snapshotItem(i);
+    const tag = el.tagName.toLowerCase();
+    for (const attr of el.attributes) {
+      if (!attr.name.startsWith("data-")) continue;
+      machine.push([tag, attr.name, attr.value, ""]);
+      if (/\\p{L}{2,}\\s+\\p{L}{2,}/u.test(attr.value)) {
+        runs.push([clean(attr.value), tag + "@" + attr.name]);
       }
-      const isSvg = el instanceof SVGElement;
-      if ((isSvg && geometry.has(name)) || name.startsWith("data-") ||
-          (["progress", "meter"].includes(tag) && ["value", "min", "max"].includes(name)) ||
-          (tag === "input" && ["min", "max", "step"].includes(name)) ||
-          (tag === "a" && name === "href" && attr.value.includes("?"))) {
-        machine.push([tag, name, attr.value, ""]);
-      }
     }
-    if (tag === "input" && ["date", "time", "datetime-local", "month", "week", "number",
-                            "range", "hidden"].includes(el.type)) {
-      machine.push([tag, "value", el.getAttribute("value") || "", el.type]);
+  }
+  const ranges = "progress, meter, input[min], input[max], input[step]";
+  for (const el of document.querySelectorAll(ranges)) {
+    const tag = el.tagName.toLowerCase();
+    for (const name of (tag === "input" ? ["min", "max", "step"] : ["value", "min", "max"])) {
+      if (el.hasAttribute(name)) machine.push([tag, name, el.getAttribute(name), ""]);
     }
-    if (tag === "select") {
-      selects.push([el.name || el.id, Array.from(el.options)
-        .filter(o => o.value !== "")
-        .map(o => o.textContent.replace(/\\s+/g, " ").trim())]);
+  }
+  for (const el of document.querySelectorAll('a[href*="?"]')) {
+    machine.push(["a", "href", el.getAttribute("href"), ""]);
+  }
+  const kinds = ["date", "time", "datetime-local", "month", "week", "number", "range", "hidden"];
+  for (const el of document.querySelectorAll("input")) {
+    if (kinds.includes(el.type)) {
+      machine.push(["input", "value", el.getAttribute("value") || "", el.type]);
     }
+  }
+  for (const el of document.querySelectorAll("select")) {
+    selects.push([el.name || el.id, Array.from(el.options)
+      .filter(o => o.value !== "")
+      .map(o => clean(o.textContent))]);
   }
   const exports = Array.from(document.querySelectorAll('a[href*="_export="]'))
     .map(a => a.getAttribute("href"));

@@ -28,6 +28,7 @@ from competitions.selectors.cup import refusal_message, tie_name, tie_scores
 from competitions.services.cup.registration import CUP_ROUND_MONTHS
 from competitions.services.matches import match_create, match_followup_queue
 from tarokk_admin.core.errors import ServiceError
+from tarokk_admin.core.l10n import human_date
 
 logger = logging.getLogger(__name__)
 
@@ -107,7 +108,7 @@ def _tiebreak_number(tie: CupTie, live: list[Match]) -> int:
         what = (
             _("tie-breaker %(n)s") % {"n": first.tiebreak}
             if first.tiebreak
-            else _("the match of %(date)s") % {"date": first.date.isoformat()}
+            else _("the match of %(date)s") % {"date": human_date(first.date)}
         )
         raise ServiceError(
             _(
@@ -230,7 +231,7 @@ def grand_prix_match_cup_tie_set(*, match: Match, tie: CupTie, user: Any) -> Mat
                 "cup round's month (%(year)s-%(month)02d, R15)."
             )
             % {
-                "date": match.date.isoformat(),
+                "date": human_date(match.date),
                 "tie": tie_name(tie),
                 "year": tie.competition.season.year,
                 "month": month,
