@@ -56,6 +56,9 @@ def test_the_schedule_names_each_competition_in_hungarian(client, official):
     assert "Magyar Kupa 2027" in pages[0]
     assert "Szabadjátékok 2027" in pages[0]
     assert "Csapatbajnokság 2027" in pages[1]
+    day = match.date
+    assert day.strftime("%Y.%m.%d.") in pages[0]  # the dates people read
+    assert f">{day.isoformat()}<" not in pages[0]
 
 
 @pytest.mark.django_db
