@@ -44,6 +44,7 @@ from competitions.models import (
 )
 from competitions.services.notice_delivery import notice_send
 from tarokk_admin.core.admin import OfficialAdminMixin
+from tarokk_admin.core.collation import hu
 from tarokk_admin.core.text import fold
 
 
@@ -60,7 +61,7 @@ class PlayerAdmin(OfficialAdminMixin, SimpleHistoryAdmin):
     list_display = ("name", "federation_number", "club", "active")
     list_filter = ("active", "memberships__season", "club")
     search_fields = ("name", "name_folded", "federation_number")
-    ordering = ("name",)
+    ordering = (hu("name"), "id")
     autocomplete_fields = ("user",)
 
     def get_search_results(
@@ -115,10 +116,15 @@ class MembershipAdmin(OfficialAdminMixin, SimpleHistoryAdmin):
 
 @admin.register(Competition)
 class CompetitionAdmin(OfficialAdminMixin, admin.ModelAdmin):
-    list_display = ("name", "kind", "season", "starts", "ends")
+    list_display = ("shown_name", "kind", "season", "starts", "ends")
     list_filter = ("kind", "season")
     list_select_related = ("season",)
     search_fields = ("name",)
+
+    @admin.display(description=_("name"), ordering="name")
+    def shown_name(self, competition: Competition) -> str:
+        """A fixed name in the reader's language, a given one as given."""
+        return competition.title
 
 
 @admin.register(CupTie)

@@ -12,23 +12,31 @@ from competitions.models import Match, Team
 
 
 class Hand(models.Model):
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="hands")
+    match = models.ForeignKey(
+        Match, on_delete=models.CASCADE, related_name="hands", verbose_name=_("match")
+    )
     number = models.PositiveSmallIntegerField(_("hand"))
     record = models.JSONField(_("hand record"))
     # The engine's result for the record (attack and defence parts; derived for play
     # records), and the scores and attacking team copied out for aggregate queries.
     result = models.JSONField(_("result"))
-    attack_team = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="+")
+    attack_team = models.ForeignKey(
+        Team,
+        on_delete=models.PROTECT,
+        related_name="+",
+        verbose_name=_("attacking team"),
+    )
     attack_score = models.SmallIntegerField(_("attack score"))
     defence_score = models.SmallIntegerField(_("defence score"))
     version = models.PositiveIntegerField(_("version"), default=1)
-    updated_at = models.DateTimeField(auto_now=True)
+    updated_at = models.DateTimeField(auto_now=True, verbose_name=_("updated at"))
     updated_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.SET_NULL,
         null=True,
         blank=True,
         related_name="+",
+        verbose_name=_("updated by"),
     )
     history = HistoricalRecords()
 

@@ -50,6 +50,8 @@ class Decimal(Number):
 class AnnouncementTable(_Base):
     """Every one of the 70 announcements (R13) by group: announced, made, contras."""
 
+    title = _("Announcements")
+
     group_name = tables.Column(verbose_name=_("Group"), order_by="group_order")
     name = tables.Column(verbose_name=_("Announcement"), order_by="row")
     value = Number(verbose_name=_("Value"))
@@ -66,6 +68,8 @@ class AnnouncementTable(_Base):
 class FeastTable(_Base):
     """The feasts a team or player announced, with how often each was made."""
 
+    title = _("Announcements")
+
     name = tables.Column(verbose_name=_("Announcement"), order_by="row")
     group_name = tables.Column(verbose_name=_("Group"), order_by="group_order")
     announced = Number(verbose_name=_("Announced"))
@@ -79,6 +83,8 @@ class FeastTable(_Base):
 
 class ContraTable(_Base):
     """Contras called (R8) and their outcome for the team that called them."""
+
+    title = _("Contras")
 
     name = tables.Column(verbose_name=_("Contra on"), order_by="row")
     given = Number(verbose_name=_("Contras"))
@@ -109,6 +115,7 @@ class _SubjectTable(_Base):
 
 
 class TeamStatisticsTable(_SubjectTable):
+    title = _("Teams")
     team = tables.Column(verbose_name=_("Team"), order_by="sort_key")
 
     class Meta(_SubjectTable.Meta):
@@ -123,6 +130,7 @@ class TeamStatisticsTable(_SubjectTable):
 
 
 class PlayerStatisticsTable(_SubjectTable):
+    title = _("Players")
     player = tables.Column(verbose_name=_("Player"), order_by="sort_key")
     hands = Number(verbose_name=_("Hands"))
 

@@ -15,6 +15,8 @@ from competitions.forms.free_games import (
 )
 from competitions.models import RECOGNISED_VARIANTS, Player, VariantSitting
 from competitions.selectors.player_names import player_find
+from tarokk_admin.core.collation import hu
+from tarokk_admin.core.l10n import DateInput, human_date
 from tarokk_admin.core.sheets import CellProblem
 from trophies.catalogue import trophy_choices
 from trophies.services.sittings import KEEP, MOVE, WITHDRAW
@@ -49,7 +51,7 @@ class SittingTrophyForm(forms.Form):
     def __init__(self, *args: Any, sitting: VariantSitting, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         players = Player.objects.filter(sitting_results__sitting=sitting).order_by(
-            "name_folded"
+            hu("name"), "id"
         )
         self.fields["player"].queryset = players
         self.fields["partner"].queryset = players
@@ -119,7 +121,7 @@ class SittingVoidSettlingForm(SittingVoidForm):
 
 def sitting_choice_label(sitting: VariantSitting) -> str:
     event = f" · {sitting.event}" if sitting.event else ""
-    return f"{sitting.date.isoformat()} · {sitting.title}{event} (#{sitting.pk})"
+    return f"{human_date(sitting.date)} · {sitting.title}{event} (#{sitting.pk})"
 
 
 def _player(raw: str) -> Player:
@@ -136,7 +138,7 @@ class ArchiveAwardCorrectForm(forms.Form):
 
     date = forms.DateField(
         label=_("Date"),
-        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+        widget=DateInput(),
     )
     player = forms.CharField(
         label=_("Player"),

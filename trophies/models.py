@@ -23,22 +23,45 @@ class TrophyAward(models.Model):
         ARCHIVE = "archive", _("from the archive")
 
     player = models.ForeignKey(
-        Player, on_delete=models.PROTECT, related_name="trophies"
+        Player,
+        on_delete=models.PROTECT,
+        related_name="trophies",
+        verbose_name=_("player"),
     )
     partner = models.ForeignKey(
-        Player, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+        Player,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("partner"),
     )
     team = models.ForeignKey(
-        Team, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+        Team,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("team"),
     )
     feast = models.CharField(_("trophy"), max_length=24, db_index=True)
     value = models.PositiveSmallIntegerField(_("trophy points"))
     date = models.DateField(_("date"), db_index=True)
     hand = models.ForeignKey(
-        Hand, on_delete=models.CASCADE, null=True, blank=True, related_name="trophies"
+        Hand,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="trophies",
+        verbose_name=_("hand"),
     )
     match = models.ForeignKey(
-        Match, on_delete=models.CASCADE, null=True, blank=True, related_name="+"
+        Match,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("match"),
     )
     # A trophy made in a recognised variant game (R14), entered by an official
     # against its sitting; variant, event and date are the sitting's. Awards entered
@@ -79,8 +102,9 @@ class TrophyAward(models.Model):
         null=True,
         blank=True,
         related_name="+",
+        verbose_name=_("entered by"),
     )
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("entered at"))
     history = HistoricalRecords()
 
     class Meta:
@@ -100,7 +124,7 @@ class TrophyAward(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.player} — {self.feast} ({self.value})"
+        return f"{self.player} — {self.feast_label} ({self.value})"
 
     @property
     def feast_label(self) -> str:
@@ -116,7 +140,10 @@ class TrophyCup(models.Model):
     """A cup for cumulative trophy points reaching a threshold (R14), once each."""
 
     player = models.ForeignKey(
-        Player, on_delete=models.PROTECT, related_name="trophy_cups"
+        Player,
+        on_delete=models.PROTECT,
+        related_name="trophy_cups",
+        verbose_name=_("player"),
     )
     threshold = models.PositiveSmallIntegerField(_("threshold"))
     # The award that crossed the threshold. SET_NULL, not CASCADE: when that award is
@@ -128,6 +155,7 @@ class TrophyCup(models.Model):
         null=True,
         blank=True,
         related_name="trophy_cups",
+        verbose_name=_("award"),
     )
     date = models.DateField(_("date"))
     history = HistoricalRecords()
@@ -151,7 +179,11 @@ class TrophyTally(models.Model):
     the sum of the player's awards, so the list never aggregates every award."""
 
     player = models.OneToOneField(
-        Player, on_delete=models.CASCADE, primary_key=True, related_name="trophy_tally"
+        Player,
+        on_delete=models.CASCADE,
+        primary_key=True,
+        related_name="trophy_tally",
+        verbose_name=_("player"),
     )
     points = models.PositiveIntegerField(_("trophy points"), default=0, db_index=True)
 

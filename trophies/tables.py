@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.engine import feast_name
 from tarokk_admin.core.collation import hu
+from tarokk_admin.core.l10n import human_date
 from trophies.models import TrophyAward, TrophyCup
 
 # A small cup drawn inline (no emoji font or icon font needed on venue machines).
@@ -36,7 +37,7 @@ def trophy_cup_badges(cups: list[TrophyCup]) -> str:
             (
                 cup.threshold,
                 _("%(threshold)s-point cup, reached on %(date)s")
-                % {"threshold": cup.threshold, "date": cup.date.isoformat()},
+                % {"threshold": cup.threshold, "date": human_date(cup.date)},
                 icon,
                 cup.threshold,
             )

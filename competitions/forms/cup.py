@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from competitions.models import CupRound, Season, Team
 from competitions.rules import bracket
 from competitions.selectors.schedule import referee_choices, referees
+from tarokk_admin.core.l10n import DateInput, TimeInput
 
 
 def referee_field_pool(field: Any, season: Season | int | None) -> None:
@@ -34,12 +35,8 @@ def bootstrap(form: forms.Form) -> None:
 
 
 class TieMatchForm(forms.Form):
-    date = forms.DateField(
-        label=_("Date"), widget=forms.DateInput(attrs={"type": "date"})
-    )
-    time = forms.TimeField(
-        label=_("Time"), required=False, widget=forms.TimeInput(attrs={"type": "time"})
-    )
+    date = forms.DateField(label=_("Date"), widget=DateInput())
+    time = forms.TimeField(label=_("Time"), required=False, widget=TimeInput())
     venue = forms.CharField(label=_("Venue"), max_length=120, required=False)
     public = forms.BooleanField(label=_("Played in public"), required=False)
     referee = forms.ModelChoiceField(
@@ -97,9 +94,7 @@ class DeadlineForm(forms.Form):
     number = forms.TypedChoiceField(
         label=_("Round"), choices=CupRound.Number.choices, coerce=int
     )
-    deadline = forms.DateField(
-        label=_("Deadline"), widget=forms.DateInput(attrs={"type": "date"})
-    )
+    deadline = forms.DateField(label=_("Deadline"), widget=DateInput())
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -10,8 +10,9 @@ from django.utils.translation import gettext_lazy as _
 
 from competitions.forms.cup import referee_field_pool
 from competitions.models import Competition, GrandPrixEntry, Season, Team
+from tarokk_admin.core.l10n import DateInput
 
-DATE = forms.DateInput(attrs={"type": "date"})
+DATE = DateInput()
 
 
 class GrandPrixForm(forms.Form):

@@ -9,8 +9,9 @@ from django.utils.translation import gettext_lazy as _
 
 from competitions.forms.free_games import PlayerField
 from competitions.models import Membership, Season
+from tarokk_admin.core.l10n import DateInput
 
-DATE = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+DATE = DateInput()
 
 
 class SeasonDatesForm(forms.Form):

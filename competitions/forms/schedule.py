@@ -11,16 +11,18 @@ from django.utils.translation import gettext_lazy as _
 from competitions.forms.cup import referee_field_pool
 from competitions.models import Competition, CupTie, Match, Season, Team
 from competitions.selectors.schedule import SCHEDULED_KINDS, referees
+from tarokk_admin.core.collation import hu
+from tarokk_admin.core.l10n import DateInput, TimeInput
 from tarokk_admin.core.params import whole_number
 
-DATE = forms.DateInput(attrs={"type": "date"})
-TIME = forms.TimeInput(attrs={"type": "time"}, format="%H:%M")
+DATE = DateInput()
+TIME = TimeInput()
 REASON = forms.Textarea(attrs={"rows": 2})
 FIXTURES_MAX_BYTES = 1_000_000
 
 
 def _teams() -> Any:
-    return Team.objects.order_by("name")
+    return Team.objects.order_by(hu("name"))
 
 
 class ScheduleFilterForm(forms.Form):

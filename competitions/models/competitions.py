@@ -19,7 +19,10 @@ class Competition(models.Model):
         FREE = "free", _("Free games")
 
     season = models.ForeignKey(
-        Season, on_delete=models.PROTECT, related_name="competitions"
+        Season,
+        on_delete=models.PROTECT,
+        related_name="competitions",
+        verbose_name=_("season"),
     )
     kind = models.CharField(_("kind"), max_length=16, choices=Kind.choices)
     name = models.CharField(_("name"), max_length=120)

@@ -21,12 +21,17 @@ class CupRound(models.Model):
         FINAL = 4, _("Final")
 
     competition = models.ForeignKey(
-        Competition, on_delete=models.CASCADE, related_name="cup_rounds"
+        Competition,
+        on_delete=models.CASCADE,
+        related_name="cup_rounds",
+        verbose_name=_("competition"),
     )
     number = models.PositiveSmallIntegerField(_("round"), choices=Number.choices)
     deadline = models.DateField(_("deadline"))
 
     class Meta:
+        verbose_name = _("cup round")
+        verbose_name_plural = _("cup rounds")
         ordering = ["competition", "number"]
         constraints = [
             models.UniqueConstraint(
@@ -42,15 +47,26 @@ class CupRegistration(models.Model):
     """A team's cup entry: exactly its driver and catcher, no substitute (R15)."""
 
     competition = models.ForeignKey(
-        Competition, on_delete=models.CASCADE, related_name="registrations"
+        Competition,
+        on_delete=models.CASCADE,
+        related_name="registrations",
+        verbose_name=_("competition"),
     )
-    team = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="+")
-    driver = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
-    catcher = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    team = models.ForeignKey(
+        Team, on_delete=models.PROTECT, related_name="+", verbose_name=_("team")
+    )
+    driver = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="+", verbose_name=_("driver")
+    )
+    catcher = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="+", verbose_name=_("catcher")
+    )
     registered_at = models.DateTimeField(_("registered at"), auto_now_add=True)
     withdrawn_at = models.DateTimeField(_("withdrawn at"), null=True, blank=True)
 
     class Meta:
+        verbose_name = _("cup registration")
+        verbose_name_plural = _("cup registrations")
         ordering = ["competition", "registered_at"]
         constraints = [
             models.UniqueConstraint(
@@ -72,20 +88,38 @@ class CupTie(models.Model):
         NOT_PLAYED = "not_played", _("the other team did not play in the round's month")
 
     competition = models.ForeignKey(
-        Competition, on_delete=models.CASCADE, related_name="cup_ties"
+        Competition,
+        on_delete=models.CASCADE,
+        related_name="cup_ties",
+        verbose_name=_("competition"),
     )
     round = models.PositiveSmallIntegerField(
         _("round"), choices=CupRound.Number.choices
     )
     slot = models.PositiveSmallIntegerField(_("slot"))
     team_a = models.ForeignKey(
-        Team, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+        Team,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("team A"),
     )
     team_b = models.ForeignKey(
-        Team, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+        Team,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("team B"),
     )
     winner = models.ForeignKey(
-        Team, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+        Team,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("winner"),
     )
     decided_at = models.DateTimeField(_("decided at"), null=True, blank=True)
     walkover = models.CharField(

@@ -51,7 +51,10 @@ class VariantSitting(models.Model):
         VOID = "void", _("void")
 
     season = models.ForeignKey(
-        Season, on_delete=models.PROTECT, related_name="variant_sittings"
+        Season,
+        on_delete=models.PROTECT,
+        related_name="variant_sittings",
+        verbose_name=_("season"),
     )
     variant = models.CharField(_("variant"), max_length=16, choices=Variant.choices)
     name = models.CharField(
@@ -114,7 +117,10 @@ class SittingResult(models.Model):
     A sitting carried over from a team entry holds teams instead of players."""
 
     sitting = models.ForeignKey(
-        VariantSitting, on_delete=models.CASCADE, related_name="results"
+        VariantSitting,
+        on_delete=models.CASCADE,
+        related_name="results",
+        verbose_name=_("sitting"),
     )
     player = models.ForeignKey(
         Player,
@@ -122,9 +128,15 @@ class SittingResult(models.Model):
         null=True,
         blank=True,
         related_name="sitting_results",
+        verbose_name=_("player"),
     )
     team = models.ForeignKey(
-        Team, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+        Team,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("team"),
     )
     points = models.IntegerField(_("points"))
     history = HistoricalRecords()
@@ -160,7 +172,10 @@ class FreeGamesClosing(models.Model):
     (R15): the winners named then stand (shared ranks stand)."""
 
     season = models.OneToOneField(
-        Season, on_delete=models.PROTECT, related_name="free_games_closing"
+        Season,
+        on_delete=models.PROTECT,
+        related_name="free_games_closing",
+        verbose_name=_("season"),
     )
     closed_at = models.DateTimeField(_("closed at"))
     closed_by = models.ForeignKey(
@@ -184,15 +199,28 @@ class FreeGamesWinner(models.Model):
     """A winner named by a closing: a table's first (all of them on a shared rank)."""
 
     closing = models.ForeignKey(
-        FreeGamesClosing, on_delete=models.CASCADE, related_name="winners"
+        FreeGamesClosing,
+        on_delete=models.CASCADE,
+        related_name="winners",
+        verbose_name=_("closing"),
     )
     table = models.CharField(_("table"), max_length=120)
     title = models.CharField(_("table title"), max_length=200)
     player = models.ForeignKey(
-        Player, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+        Player,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("player"),
     )
     team = models.ForeignKey(
-        Team, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+        Team,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("team"),
     )
     name = models.CharField(_("name"), max_length=120)
     points = models.IntegerField(_("points"))

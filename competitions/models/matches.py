@@ -23,10 +23,17 @@ class Match(models.Model):
         VOID = "void", _("void")
 
     competition = models.ForeignKey(
-        Competition, on_delete=models.PROTECT, related_name="matches"
+        Competition,
+        on_delete=models.PROTECT,
+        related_name="matches",
+        verbose_name=_("competition"),
     )
-    team_a = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="+")
-    team_b = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="+")
+    team_a = models.ForeignKey(
+        Team, on_delete=models.PROTECT, related_name="+", verbose_name=_("team A")
+    )
+    team_b = models.ForeignKey(
+        Team, on_delete=models.PROTECT, related_name="+", verbose_name=_("team B")
+    )
     date = models.DateField(_("date"), db_index=True)
     time = models.TimeField(_("time"), null=True, blank=True)
     venue = models.CharField(_("venue"), max_length=120, blank=True)
@@ -74,7 +81,7 @@ class Match(models.Model):
     counts_for_championship = models.BooleanField(
         _("counts for the championship"), default=False
     )
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
     completed_at = models.DateTimeField(_("completed at"), null=True, blank=True)
     history = HistoricalRecords()
 
@@ -113,13 +120,23 @@ class Match(models.Model):
 class Lineup(models.Model):
     """Who played driver and who catcher for a team in a match (R15)."""
 
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="lineups")
-    team = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="+")
-    driver = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
-    catcher = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    match = models.ForeignKey(
+        Match, on_delete=models.CASCADE, related_name="lineups", verbose_name=_("match")
+    )
+    team = models.ForeignKey(
+        Team, on_delete=models.PROTECT, related_name="+", verbose_name=_("team")
+    )
+    driver = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="+", verbose_name=_("driver")
+    )
+    catcher = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="+", verbose_name=_("catcher")
+    )
     history = HistoricalRecords()
 
     class Meta:
+        verbose_name = _("line-up")
+        verbose_name_plural = _("line-ups")
         constraints = [
             models.UniqueConstraint(
                 fields=["match", "team"], name="one_lineup_per_team"
@@ -135,14 +152,24 @@ class JuryApproval(models.Model):
     dated before the annual meeting."""
 
     match = models.OneToOneField(
-        Match, on_delete=models.CASCADE, related_name="jury_approval"
+        Match,
+        on_delete=models.CASCADE,
+        related_name="jury_approval",
+        verbose_name=_("match"),
     )
     approved_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="+",
+        verbose_name=_("approved by"),
     )
     approved_at = models.DateTimeField(_("approved at"))
     note = models.TextField(_("note"), blank=True)
     history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("jury approval")
+        verbose_name_plural = _("jury approvals")
 
     def __str__(self) -> str:
         return f"{self.match} — {self.approved_by} {self.approved_at:%Y-%m-%d}"
@@ -176,9 +203,15 @@ class MatchResult(models.Model):
         DISPUTED = "disputed", _("disputed")
         RESOLVED = "resolved", _("dispute resolved")
 
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="results")
-    team = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="results")
-    opponent = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="+")
+    match = models.ForeignKey(
+        Match, on_delete=models.CASCADE, related_name="results", verbose_name=_("match")
+    )
+    team = models.ForeignKey(
+        Team, on_delete=models.PROTECT, related_name="results", verbose_name=_("team")
+    )
+    opponent = models.ForeignKey(
+        Team, on_delete=models.PROTECT, related_name="+", verbose_name=_("opponent")
+    )
     total = models.IntegerField(_("total of the hand scores"))
     points = models.IntegerField(_("match points"))
     # The highest-ranking trophy the team made in the match (R15's tie-break), from
@@ -197,8 +230,11 @@ class MatchResult(models.Model):
         null=True,
         blank=True,
         related_name="+",
+        verbose_name=_("answered by"),
     )
-    answered_at = models.DateTimeField(null=True, blank=True)
+    answered_at = models.DateTimeField(
+        null=True, blank=True, verbose_name=_("answered at")
+    )
     # An official's resolution of a dispute (both teams' rows of the match).
     resolved_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -213,6 +249,8 @@ class MatchResult(models.Model):
     history = HistoricalRecords()
 
     class Meta:
+        verbose_name = _("match result")
+        verbose_name_plural = _("match results")
         ordering = ["match", hu("team__name")]
         constraints = [
             models.UniqueConstraint(

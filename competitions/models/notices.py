@@ -67,7 +67,9 @@ class Notice(models.Model):
     last_error = models.TextField(_("last error"), blank=True)
     created_at = models.DateTimeField(_("written"), default=timezone.now)
     due_at = models.DateTimeField(_("next attempt"), default=timezone.now)
-    claimed_at = models.DateTimeField(null=True, blank=True)
+    claimed_at = models.DateTimeField(
+        null=True, blank=True, verbose_name=_("sending started at")
+    )
     sent_at = models.DateTimeField(_("sent"), null=True, blank=True)
 
     class Meta:
@@ -101,6 +103,7 @@ class AccountSettings(models.Model):
         settings.AUTH_USER_MODEL,
         on_delete=models.CASCADE,
         related_name="account_settings",
+        verbose_name=_("user account"),
     )
     language = models.CharField(
         _("language of e-mails"), max_length=8, choices=settings.LANGUAGES, blank=True

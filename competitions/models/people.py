@@ -13,7 +13,12 @@ from tarokk_admin.core.text import fold
 
 class Player(models.Model):
     name = models.CharField(_("name"), max_length=120)
-    name_folded = models.CharField(max_length=120, db_index=True, editable=False)
+    name_folded = models.CharField(
+        max_length=120,
+        db_index=True,
+        editable=False,
+        verbose_name=_("name without accents"),
+    )
     federation_number = models.CharField(
         _("federation number"), max_length=20, unique=True
     )
@@ -92,11 +97,22 @@ class Membership(models.Model):
         SUBSTITUTE = "substitute", _("substitute")
 
     season = models.ForeignKey(
-        Season, on_delete=models.PROTECT, related_name="memberships"
+        Season,
+        on_delete=models.PROTECT,
+        related_name="memberships",
+        verbose_name=_("season"),
     )
-    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="memberships")
+    team = models.ForeignKey(
+        Team,
+        on_delete=models.CASCADE,
+        related_name="memberships",
+        verbose_name=_("team"),
+    )
     player = models.ForeignKey(
-        Player, on_delete=models.PROTECT, related_name="memberships"
+        Player,
+        on_delete=models.PROTECT,
+        related_name="memberships",
+        verbose_name=_("player"),
     )
     role = models.CharField(_("role"), max_length=12, choices=Role.choices)
     history = HistoricalRecords()

@@ -91,7 +91,7 @@ def _event(match: Any) -> Event:
         event.add("location", match.venue)
     event.add(
         "description",
-        f"{match.competition.name} · {match.get_status_display()}",
+        f"{match.competition} · {match.get_status_display()}",
     )
     event.add("status", STATUS[match.status])
     changed = match.changed_at or match.created_at

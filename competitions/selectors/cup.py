@@ -22,6 +22,7 @@ from competitions.models import (
 )
 from competitions.rules import bracket
 from competitions.selectors.matches import public_matches
+from tarokk_admin.core.l10n import human_date
 
 
 @dataclass
@@ -250,12 +251,12 @@ def registration_refusal(season: Season, today: dt.date) -> str | None:
     if today < opens:
         return _("Registration for the %(year)s cup opens on %(date)s.") % {
             "year": season.year,
-            "date": opens.isoformat(),
+            "date": human_date(opens),
         }
     if today > closes:
         return _("Registration for the %(year)s cup closed on %(date)s.") % {
             "year": season.year,
-            "date": closes.isoformat(),
+            "date": human_date(closes),
         }
     return None
 

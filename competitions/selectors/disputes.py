@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.db.models import Count, Prefetch, QuerySet
 
 from competitions.models import Match, MatchResult
+from tarokk_admin.core.collation import hu
 
 
 def disputed_matches() -> QuerySet[Match]:
@@ -20,7 +21,7 @@ def disputed_matches() -> QuerySet[Match]:
                 "results",
                 queryset=MatchResult.objects.select_related(
                     "team", "answered_by"
-                ).order_by("team__name"),
+                ).order_by(hu("team__name")),
                 to_attr="rows",
             )
         )

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 
 from competitions.models import Player, Season, SittingResult, VariantSitting
 from tarokk_admin.core.collation import hu
+from tarokk_admin.core.history import change_line
 from tarokk_admin.core.roles import is_official
 
 LIST_LIMIT = 50
@@ -163,7 +164,7 @@ def _sitting_changes(rows: list[Any]) -> list[Change]:
             for field in _SITTING_FIELDS:
                 old, new = getattr(before, field), getattr(row, field)
                 if old != new:
-                    changes.append(f"{field}: {old or '—'} → {new or '—'}")
+                    changes.append(change_line(VariantSitting, field, old, new))
         what = _what(row, before)
         reason = "" if what in (_("recorded"), _("confirmed")) else row.reason
         entries.append(Change(row.history_date, _who(row), what, changes, reason))

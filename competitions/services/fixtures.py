@@ -171,7 +171,7 @@ class _Checker:
                 _("%(team)s is not entered in %(name)s %(year)s.")
                 % {
                     "team": team.name,
-                    "name": self.competition.name,
+                    "name": self.competition.title,
                     "year": self.competition.season.year,
                 },
             )
@@ -346,7 +346,7 @@ def fixtures_import(
                 "A fixtures file schedules championship and free-games matches; "
                 "%(name)s's matches are scheduled from its own page."
             )
-            % {"name": competition.name}
+            % {"name": competition.title}
         )
     checker = _Checker(competition, outcome.problems)
     rows = _rows(content, checker, outcome.problems)

@@ -34,6 +34,7 @@ from competitions.services.referees import referee_check
 from competitions.services.results import match_results_store
 from tarokk_admin.core.background import followup_queue
 from tarokk_admin.core.errors import ServiceError
+from tarokk_admin.core.l10n import human_date
 
 MATCH_FOLLOWUP = "match_completed"
 
@@ -84,7 +85,7 @@ def match_create(
     if date.year != competition.season.year:
         raise ServiceError(
             _("The match date %(date)s is outside the %(year)s season.")
-            % {"date": date.isoformat(), "year": competition.season.year}
+            % {"date": human_date(date), "year": competition.season.year}
         )
     counts = (
         competition.counts_for_championship

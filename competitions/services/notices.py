@@ -106,7 +106,7 @@ def _words(kind: str, match: Match, note: str) -> tuple[str, str]:
     """Subject and body of a match notice, in the active language."""
     values = {
         "match": f"{match.team_a.name} – {match.team_b.name}",
-        "competition": str(match.competition.name),
+        "competition": str(match.competition),
         "when": _when(match),
         "venue": match.venue or _("venue to be announced"),
     }

@@ -29,6 +29,7 @@ from competitions.services.matches import match_cap_check
 from competitions.services.notices import notice_match, notice_match_scheduled
 from competitions.services.referees import referee_check
 from tarokk_admin.core.errors import ServiceError
+from tarokk_admin.core.l10n import human_date
 
 VENUE_MAX = 120
 
@@ -39,7 +40,7 @@ def schedule_date_check(competition: Competition, date: dt.date) -> None:
     if date.year != season.year:
         raise ServiceError(
             _("The match date %(date)s is outside the %(year)s season.")
-            % {"date": date.isoformat(), "year": season.year},
+            % {"date": human_date(date), "year": season.year},
             field="date",
         )
     if (competition.starts and date < competition.starts) or (
@@ -48,10 +49,10 @@ def schedule_date_check(competition: Competition, date: dt.date) -> None:
         raise ServiceError(
             _("%(name)s runs from %(starts)s to %(ends)s; %(date)s is outside it.")
             % {
-                "name": competition.name,
+                "name": competition.title,
                 "starts": competition.starts or "…",
                 "ends": competition.ends or "…",
-                "date": date.isoformat(),
+                "date": human_date(date),
             },
             field="date",
         )
@@ -77,7 +78,7 @@ def schedule_teams_check(
                 _("%(team)s is not entered in %(name)s %(year)s.")
                 % {
                     "team": team.name,
-                    "name": competition.name,
+                    "name": competition.title,
                     "year": competition.season.year,
                 },
                 field=field,
@@ -94,7 +95,7 @@ def schedule_teams_check(
             )
             % {
                 "team": team.name,
-                "date": date.isoformat(),
+                "date": human_date(date),
                 "match": f"{other.team_a.name} – {other.team_b.name}",
             },
             field="date",
@@ -135,7 +136,7 @@ def match_schedule(
                 "Matches of %(name)s are scheduled from its own page (a cup tie or a "
                 "Grand Prix round)."
             )
-            % {"name": competition.name},
+            % {"name": competition.title},
             field="competition",
         )
     if len(venue) > VENUE_MAX:
@@ -148,7 +149,7 @@ def match_schedule(
     if existing is not None:
         raise ServiceError(
             _("%(a)s – %(b)s is already scheduled on %(date)s.")
-            % {"a": team_a.name, "b": team_b.name, "date": date.isoformat()}
+            % {"a": team_a.name, "b": team_b.name, "date": human_date(date)}
         )
     schedule_teams_check(competition, team_a, team_b, date)
     referee_check(referee, competition.season)
@@ -215,7 +216,7 @@ def match_move(
     elif date.year != locked.competition.season.year:
         raise ServiceError(
             _("The match date %(date)s is outside the %(year)s season.")
-            % {"date": date.isoformat(), "year": locked.competition.season.year},
+            % {"date": human_date(date), "year": locked.competition.season.year},
             field="date",
         )
     if date != locked.date:
@@ -251,7 +252,7 @@ def match_postpone(
     if date <= match.date:
         raise ServiceError(
             _("A postponed match is played later than %(date)s.")
-            % {"date": match.date.isoformat()},
+            % {"date": human_date(match.date)},
             field="date",
         )
     return match_move(

@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 
 from competitions.models import Competition, Match, Season
 from tarokk_admin.core.errors import ServiceError
+from tarokk_admin.core.l10n import human_date
 from tarokk_admin.core.roles import is_official
 
 HISTORY_REASON_MAX = 100
@@ -56,7 +57,7 @@ def _dates_check(
                     "Cup registration cannot close (%(closes)s) before it opens "
                     "(%(opens)s)."
                 )
-                % {"closes": closes.isoformat(), "opens": opens.isoformat()},
+                % {"closes": human_date(closes), "opens": human_date(opens)},
                 field="cup_registration_closes",
                 code="dates_inverted",
             )
@@ -168,7 +169,7 @@ def season_update(
                     "These matches were played before %(date)s without a jury "
                     "approval, which R15 would then need: %(matches)s"
                 )
-                % {"date": annual_meeting.isoformat(), "matches": names}
+                % {"date": human_date(annual_meeting), "matches": names}
                 + (_(" and %(n)s more") % {"n": more} if more > 0 else ""),
                 field="annual_meeting",
                 code="played_without_approval",

@@ -60,7 +60,12 @@ def championship_season(request: HttpRequest, year: int) -> HttpResponse:
         raise Http404(_("There is no %(year)s season.") % {"year": year})
     if "_export" in request.GET:
         table = _table(request, season)
-        return table_export(request, table, f"championship-{season.year}")  # type: ignore[return-value]
+        return table_export(  # type: ignore[return-value]
+            request,
+            table,
+            f"championship-{season.year}",
+            title=_("Team Championship %(year)s") % {"year": season.year},
+        )
 
     params = page_params(request, _recognised())
     page_params_apply(request, params)

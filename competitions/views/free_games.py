@@ -41,7 +41,10 @@ def _exported(request: HttpRequest, tables: list, year: int) -> HttpResponse | N
             content_type="text/plain; charset=utf-8",
         )
     return table_export(
-        request, free_games_table(chosen), f"free-games-{year}-{chosen.key}"
+        request,
+        free_games_table(chosen),
+        f"free-games-{year}-{chosen.key}",
+        title=f"{chosen.title} {year}",
     )
 
 

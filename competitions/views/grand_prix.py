@@ -51,7 +51,7 @@ def grand_prix_detail(request: HttpRequest, pk: int) -> HttpResponse:
     rows = grand_prix_table(competition=event)
     table = GrandPrixTable(rows)
     table_configure(request, table)
-    exported = table_export(request, table, f"grand-prix-{event.pk}")
+    exported = table_export(request, table, f"grand-prix-{event.pk}", title=str(event))
     if exported is not None:
         return exported
     matches = with_scores(

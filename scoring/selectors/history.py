@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 
 from competitions.models import Match
 from scoring.models import Hand
+from tarokk_admin.core.history import EMPTY, change_line
 
 HISTORY_ROWS = 100
 
@@ -35,29 +36,37 @@ class Change:
     reason: str
 
 
-def _value(match: Match, name: str, value: Any) -> str:
-    if name == "first_attack_id":
-        teams = {match.team_a_id: match.team_a.name, match.team_b_id: match.team_b.name}
-        return teams.get(value, "—")
-    if value is None or value == "":
-        return "—"
-    return str(value)
+def _team_name(match: Match) -> Any:
+    teams = {match.team_a_id: match.team_a.name, match.team_b_id: match.team_b.name}
+    return lambda value: teams.get(value, EMPTY)
 
 
 def _diffs(match: Match, fields: tuple[str, ...], old: Any, new: Any) -> list[str]:
     out = []
+    model = Hand if fields is _HAND_FIELDS else Match
     for name in fields:
         before, after = getattr(old, name), getattr(new, name)
         if before == after:
             continue
-        label = name.removesuffix("_id").replace("_", " ")
         if name == "record":
             out.append(_("hand record changed"))
+        elif name == "first_attack_id":
+            out.append(change_line(model, name, before, after, _team_name(match)))
+        elif name == "referee_id":
+            out.append(change_line(model, name, before, after, _username(old, new)))
         else:
-            out.append(
-                f"{label}: {_value(match, name, before)} → {_value(match, name, after)}"
-            )
+            out.append(change_line(model, name, before, after))
     return out
+
+
+def _username(old: Any, new: Any) -> Any:
+    """The referee's account name (the history rows carry the accounts)."""
+    names = {
+        row.referee_id: row.referee.get_username()
+        for row in (old, new)
+        if row.referee_id is not None
+    }
+    return lambda value: names.get(value, EMPTY)
 
 
 def _entries(
@@ -94,7 +103,7 @@ def _entries(
 def match_history(match: Match) -> list[Change]:
     """The newest changes first, at most HISTORY_ROWS."""
     match_rows = list(
-        match.history.select_related("history_user").order_by("history_date")
+        match.history.select_related("history_user", "referee").order_by("history_date")
     )
     hand_rows = list(
         Hand.history.filter(match_id=match.pk)

@@ -49,13 +49,25 @@ class Scope(models.TextChoices):
 class SeasonStatistics(models.Model):
     """A subject's sums over the season's completed public matches."""
 
-    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="+")
+    season = models.ForeignKey(
+        Season, on_delete=models.CASCADE, related_name="+", verbose_name=_("season")
+    )
     scope = models.CharField(_("scope"), max_length=12, choices=Scope.choices)
     team = models.ForeignKey(
-        Team, on_delete=models.CASCADE, null=True, blank=True, related_name="+"
+        Team,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("team"),
     )
     player = models.ForeignKey(
-        Player, on_delete=models.CASCADE, null=True, blank=True, related_name="+"
+        Player,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("player"),
     )
     counts = models.JSONField(_("counters"), default=dict)
     matches = models.PositiveIntegerField(_("matches"), default=0)
@@ -114,9 +126,15 @@ class MatchTally(models.Model):
     ``{"federation": {...}, "team:<id>": {...}, "player:<id>": {...}}``."""
 
     match = models.OneToOneField(
-        Match, on_delete=models.CASCADE, primary_key=True, related_name="+"
+        Match,
+        on_delete=models.CASCADE,
+        primary_key=True,
+        related_name="+",
+        verbose_name=_("match"),
     )
-    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="+")
+    season = models.ForeignKey(
+        Season, on_delete=models.CASCADE, related_name="+", verbose_name=_("season")
+    )
     counts = models.JSONField(_("counters"), default=dict)
 
     class Meta:

@@ -1,13 +1,21 @@
 """Geometry of the server-rendered SVG charts (no JavaScript): horizontal bars with a
-part drawn inside the whole (announced / made), and a line through labelled points.
-The templates (``templates/statistics/_bar_chart.html``, ``_line_chart.html``) add the
-text alternative; every number is also printed beside its bar or point, so nothing
-is said by colour alone."""
+part drawn inside the whole (announced / made), and a line through labelled points
+(``tarokk_admin.core.charts.line_chart``). The templates
+(``templates/statistics/_bar_chart.html``, ``_line_chart.html``) add the text
+alternative; every number is also printed beside its bar or point, so nothing is said
+by colour alone. Coordinates leave here as attributes written for a machine
+(``core.l10n.machine_attrs``), never as numbers a template would localise."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
+
+from django.utils.safestring import SafeString
+
+from tarokk_admin.core.charts import line_chart as core_line_chart
+from tarokk_admin.core.charts import view_box
+from tarokk_admin.core.l10n import machine_attrs
 
 
 @dataclass(frozen=True)
@@ -16,11 +24,10 @@ class Bar:
     name: str
     value: int
     part: int | None
-    y: float
-    mid: float
-    width: float
-    part_width: float
-    text_x: float
+    label_at: SafeString  # x, y of the label, right-aligned before the bar
+    whole: SafeString  # x, y, width, height of the whole bar
+    part_rect: SafeString | None  # the part inside it, when there is one
+    number_at: SafeString  # x, y of the numbers after the bar
 
 
 def _short(label: str, limit: int = 19) -> str:
@@ -39,29 +46,38 @@ def bar_chart(
     right = 70  # room for the numbers after the longest bar
     inner = width - label_width - right
     top = max((value for _, value, _ in rows), default=0) or 1
+    bar_height = row_height - 10
     bars = []
     for index, (label, value, part) in enumerate(rows):
+        y = index * row_height
+        mid = y + row_height / 2
         bar_width = round(value / top * inner, 1)
+        part_width = round((part or 0) / top * inner, 1)
         bars.append(
             Bar(
                 label=_short(label),
                 name=label,
                 value=value,
                 part=part,
-                y=index * row_height,
-                mid=index * row_height + row_height / 2,
-                width=bar_width,
-                part_width=round((part or 0) / top * inner, 1),
-                text_x=label_width + bar_width + 6,
+                label_at=machine_attrs(x=label_width - 8, y=mid),
+                whole=machine_attrs(
+                    x=label_width, y=y + 5, width=bar_width, height=bar_height
+                ),
+                part_rect=(
+                    machine_attrs(
+                        x=label_width, y=y + 5, width=part_width, height=bar_height
+                    )
+                    if part
+                    else None
+                ),
+                number_at=machine_attrs(x=label_width + bar_width + 6, y=mid),
             )
         )
+    height = max(len(rows), 1) * row_height
     return {
         "width": width,
-        "height": max(len(rows), 1) * row_height,
-        "row_height": row_height,
-        "bar_height": row_height - 10,
-        "label_width": label_width,
-        "label_x": label_width - 8,
+        "height": height,
+        "view_box": view_box(width, height),
         "bars": bars,
     }
 
@@ -71,36 +87,4 @@ def line_chart(
 ) -> dict[str, Any]:
     """A line through ``points`` (label, value), with five grid lines from 0 to the
     largest value; a single point is drawn in the middle."""
-    left, right, top, bottom = 52, 20, 14, 34
-    inner_w, inner_h = width - left - right, height - top - bottom
-    highest = max((value for _, value in points), default=0) or 1
-    step = inner_w / max(len(points) - 1, 1)
-    coords = [
-        (
-            round(left + (index * step if len(points) > 1 else inner_w / 2), 1),
-            round(top + inner_h - value / highest * inner_h, 1),
-            value,
-            label,
-        )
-        for index, (label, value) in enumerate(points)
-    ]
-    ticks = [
-        (round(top + inner_h - fraction * inner_h, 1), round(highest * fraction, 1))
-        for fraction in (0, 0.25, 0.5, 0.75, 1)
-    ]
-    # Every label when they fit, else about eight of them.
-    every = max(1, -(-len(points) // 8))
-    return {
-        "width": width,
-        "height": height,
-        "left": left,
-        "right": width - right,
-        "bottom": top + inner_h,
-        "label_y": height - 8,
-        "polyline": " ".join(f"{x},{y}" for x, y, _, _ in coords),
-        "points": [
-            (x, y, value, label, index % every == 0)
-            for index, (x, y, value, label) in enumerate(coords)
-        ],
-        "ticks": ticks,
-    }
+    return core_line_chart(points, width=width, height=height)

@@ -149,10 +149,16 @@ def tables_configure(request: HttpRequest, tables: dict[str, Table]) -> None:
 
 
 def tables_export(
-    request: HttpRequest, tables: dict[str, Table], filename: str
+    request: HttpRequest,
+    tables: dict[str, Table],
+    filename: str,
+    subject: str,
+    labels: dict[str, str] | None = None,
 ) -> HttpResponse | None:
     """``?_export=csv|xlsx[&table=<name>]``: one of the page's tables (the first by
-    default), through the export helper every public table uses."""
+    default), through the export helper every public table uses; its sheet is named
+    what the table is (``labels`` by name, else the table's ``title``) and whose
+    (``subject``): "Contras – Statistics 2026"."""
     if "_export" not in request.GET:
         return None
     name = request.GET.get("table") or next(iter(tables))
@@ -163,4 +169,7 @@ def tables_export(
             status=400,
             content_type="text/plain; charset=utf-8",
         )
-    return table_export(request, tables[name], f"{filename}-{name}")
+    label = (labels or {}).get(name) or tables[name].title
+    return table_export(
+        request, tables[name], f"{filename}-{name}", title=f"{label} – {subject}"
+    )

@@ -112,9 +112,10 @@ def _federation_figures(data: dict) -> list[dict]:
 
 
 def _month_label(month: int) -> str:
-    from django.utils.dates import MONTHS_3
+    """The month's short name as the reader's language writes it ("jan.", "Jan.")."""
+    from django.utils.dates import MONTHS_AP
 
-    return str(MONTHS_3[month]).capitalize()
+    return str(MONTHS_AP[month])
 
 
 def federation_page(request: HttpRequest, year: int) -> HttpResponse:
@@ -124,7 +125,12 @@ def federation_page(request: HttpRequest, year: int) -> HttpResponse:
     if "_export" in request.GET:
         tables = _federation_tables(federation_season(season))
         tables_configure(request, tables)
-        return tables_export(request, tables, f"statistics-{season.year}")  # type: ignore[return-value]
+        return tables_export(  # type: ignore[return-value]
+            request,
+            tables,
+            f"statistics-{season.year}",
+            _("Statistics %(year)s") % {"year": season.year},
+        )
 
     def body() -> str:
         data = federation_season(season)
@@ -190,7 +196,13 @@ def _list_page(request: HttpRequest, year: int, kind: str) -> HttpResponse:
         return built
 
     if "_export" in request.GET:
-        return table_export(request, table(), f"statistics-{season.year}-{kind}")  # type: ignore[return-value]
+        built = table()
+        return table_export(  # type: ignore[return-value]
+            request,
+            built,
+            f"statistics-{season.year}-{kind}",
+            title=f"{built.title} – {season.year}",
+        )
 
     def body() -> str:
         return render_to_string(

@@ -133,7 +133,9 @@ def team_page(request: HttpRequest, year: int, pk: int) -> HttpResponse:
     if "_export" in request.GET:
         tables, _charts = _team_parts(team_season(season, team))
         tables_configure(request, tables)
-        return tables_export(request, tables, f"statistics-{year}-team-{pk}")  # type: ignore[return-value]
+        return tables_export(  # type: ignore[return-value]
+            request, tables, f"statistics-{year}-team-{pk}", f"{team.name} {year}"
+        )
 
     def body() -> str:
         data = team_season(season, team)
@@ -209,6 +211,17 @@ def _player_parts(data: dict, request=None) -> tuple[dict, list[dict]]:
     return tables, roles
 
 
+def _role_labels(tables: dict) -> dict[str, str]:
+    """What each of a player's tables is: the announcements or contras as driver or
+    as catcher."""
+    roles = {"driver": _("as driver"), "catcher": _("as catcher")}
+    labels = {}
+    for role, words in roles.items():
+        labels[role] = f"{_('Announcements')} {words}"
+        labels[f"{role}-contras"] = f"{_('Contras')} {words}"
+    return {name: label for name, label in labels.items() if name in tables}
+
+
 def player_page(request: HttpRequest, year: int, pk: int) -> HttpResponse:
     """A player's season, per role (driver, catcher): the team's hands while playing
     it, the player's own announcements and contras, and the trophies credited."""
@@ -218,7 +231,13 @@ def player_page(request: HttpRequest, year: int, pk: int) -> HttpResponse:
         if not tables:
             raise Http404(_("This player has no statistics this season."))
         tables_configure(request, tables)
-        return tables_export(request, tables, f"statistics-{year}-player-{pk}")  # type: ignore[return-value]
+        return tables_export(  # type: ignore[return-value]
+            request,
+            tables,
+            f"statistics-{year}-player-{pk}",
+            f"{player.name} {year}",
+            _role_labels(tables),
+        )
 
     def body() -> str:
         data = player_season(season, player)

@@ -27,6 +27,7 @@ from competitions.selectors.matches import (
 )
 from scoring.engine import score_match_record
 from tarokk_admin.audit.problems import Problem, match_where
+from tarokk_admin.core.l10n import human_date
 
 BATCH = 500
 
@@ -80,7 +81,7 @@ def _season(match: Match, where: str) -> Iterator[Problem]:
             "date_outside_season",
             where,
             _("The match is dated %(date)s, outside its %(year)s season (R15).")
-            % {"date": match.date.isoformat(), "year": year},
+            % {"date": human_date(match.date), "year": year},
             _("Correct the date in the admin, or move the match to the right season."),
         )
 

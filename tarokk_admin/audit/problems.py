@@ -8,6 +8,8 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from tarokk_admin.core.l10n import human_date
+
 
 @dataclass(frozen=True)
 class Problem:
@@ -33,6 +35,6 @@ def match_where(match: Any) -> str:
         "id": match.pk,
         "a": match.team_a.name,
         "b": match.team_b.name,
-        "date": match.date.isoformat(),
+        "date": human_date(match.date),
         "competition": match.competition,
     }

@@ -21,11 +21,19 @@ from django.http import HttpRequest
 from django.urls import NoReverseMatch, reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_noop, ngettext
 
 from tarokk_admin.core.background import followup_deliver
 from tarokk_admin.core.models import Followup
 from tarokk_admin.core.roles import is_official
+
+# Words of Django's admin that its Hungarian catalogue leaves untranslated (the
+# headings of the index's model table): the site's catalogue translates them.
+DJANGO_ADMIN_WORDS = (
+    gettext_noop("Model name"),
+    gettext_noop("Add link"),
+    gettext_noop("Change or view list link"),
+)
 
 
 def workspace_url() -> str:

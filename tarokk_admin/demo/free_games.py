@@ -162,7 +162,7 @@ def _sittings(season: Any) -> int:
     trophy_variant_enter(
         sitting=created[0],
         feast="golgotha",
-        jury_note="Confirmed by the jury at the table.",
+        jury_note="A zsűri az asztalnál megerősítette.",
         player=players["H10004"],
         partner=players["H10007"],
         user=demo_user("official"),

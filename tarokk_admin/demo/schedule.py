@@ -19,7 +19,9 @@ from tarokk_admin.demo.data import DEMO_TEAMS
 
 # Teams (positions in DEMO_TEAMS) of the matches to come, and the days from today.
 FIXTURES = ((8, 9, 7), (10, 11, 7), (12, 13, 14), (14, 15, 14), (16, 17, 21))
-DISPUTE_NOTE = "Hand 6: the Ultimo was made by our catcher, the sheet says failed."
+DISPUTE_NOTE = (
+    "6. leosztás: az ultimót a fogónk teljesítette, a lapon bukottként szerepel."
+)
 
 
 def demo_schedule_seed() -> list[str]:

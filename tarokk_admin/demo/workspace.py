@@ -9,7 +9,7 @@ from django.contrib.auth import get_user_model
 from competitions.models import Match, MatchResult, TeamCaptain
 from competitions.services.results import result_answer
 
-DISPUTE_NOTE = "Hand 5: the contra on the Ultimo was not doubled in the record."
+DISPUTE_NOTE = "5. leosztás: az ultimóra mondott kontra nem került be a jegyzőkönyvbe."
 
 
 def demo_workspace_seed() -> list[str]:

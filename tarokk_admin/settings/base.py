@@ -250,6 +250,9 @@ WORK_SESSION_SECONDS = (
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", _("English")), ("hu", _("Hungarian"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# Dates people read, per language (tarokk_admin/formats/); machines read ISO 8601
+# (tarokk_admin/core/l10n.py).
+FORMAT_MODULE_PATH = ["tarokk_admin.formats"]
 USE_I18N = True
 TIME_ZONE = "Europe/Budapest"
 USE_TZ = True

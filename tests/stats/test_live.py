@@ -183,8 +183,9 @@ def test_r15_grand_prix_totals_so_far_are_the_raw_hand_sums(client):
     html = client.get(f"/live/{day.isoformat()}/").content.decode()
     table = html[html.index("Grand Prix totals so far") :]
     rows = re.findall(
-        r'<td class="rank">(\d+=?)</td><td>([^<]+)</td><td class="text-end">(\d+)</td>'
-        r'<td class="text-end fw-semibold">(\d+)</td>',
+        r'<td class="rank">(\d+=?)</td><td class="live-totals-team">([^<]+) '
+        r'<span class="live-totals-hands">(\d+) hands?</span></td>'
+        r'<td class="text-end fw-semibold live-totals-total"[^>]*>(\d+)</td>',
         table,
     )
     # A plain hand scores 75 in attack and 90 in defence (kit's docstring).

@@ -20,7 +20,7 @@ pytestmark = pytest.mark.django_db
 def rows(response) -> list[dict[str, str]]:
     assert response.status_code == 200
     assert response["Content-Type"].startswith("text/csv")
-    return list(csv.DictReader(io.StringIO(response.content.decode("utf-8"))))
+    return list(csv.DictReader(io.StringIO(response.content.decode("utf-8-sig"))))
 
 
 def figure(html: str, key: str) -> str:

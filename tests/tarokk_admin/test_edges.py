@@ -96,7 +96,7 @@ def test_grand_prix_refuses_other_formats_too(client):
 
 def exported_cells(response, fmt: str) -> list[list]:
     if fmt == "csv":
-        return list(csv.reader(io.StringIO(response.content.decode())))
+        return list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
     sheet = openpyxl.load_workbook(io.BytesIO(response.content)).active
     assert all(cell.data_type != "f" for row in sheet.iter_rows() for cell in row)
     return [list(row) for row in sheet.values]

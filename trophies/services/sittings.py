@@ -80,7 +80,11 @@ def _follow(
         except ServiceError as error:
             raise ServiceError(
                 _("%(player)s's %(trophy)s cannot stay: %(why)s")
-                % {"player": award.player.name, "trophy": award.feast, "why": error},
+                % {
+                    "player": award.player.name,
+                    "trophy": award.feast_label,
+                    "why": error,
+                },
                 field=field,
                 code="trophy_cannot_stay",
             ) from error

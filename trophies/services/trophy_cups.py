@@ -27,6 +27,7 @@ from competitions.models import Player
 from scoring.engine import feast_name
 from tarokk_admin.core.background import followup_queue
 from tarokk_admin.core.bulk import history_copy, rows_update
+from tarokk_admin.core.l10n import human_date
 from tarokk_admin.core.mail import role_emails
 from tarokk_admin.core.page_cache import cache_token_bump
 from tarokk_admin.core.roles import Role
@@ -164,7 +165,7 @@ def trophy_cups_announce(cups: Sequence[TrophyCup]) -> int:
         context = {
             "player": cup.player.name,
             "threshold": cup.threshold,
-            "date": cup.date.isoformat(),
+            "date": human_date(cup.date),
             "trophy": feast_name(cup.award.feast) if cup.award else "—",
             "page": reverse("trophies:player", args=[cup.player_id]),
         }

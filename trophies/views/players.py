@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
 
 from competitions.models import Player
 from competitions.selectors.free_games import player_free_games
@@ -20,7 +21,12 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
     awards = player_trophies(player)
     table = TrophyAwardTable(awards, exclude=("player",))
     table_configure(request, table, per_page=None)
-    response = table_export(request, table, f"trophies-{player.pk}")
+    response = table_export(
+        request,
+        table,
+        f"trophies-{player.pk}",
+        title=f"{_('Trophies')} – {player.name}",
+    )
     if response is not None:
         return response
     return render(

@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
+from django.utils.translation import gettext as _
 
 from competitions.selectors.page_marks import PLAYERS, TEAMS
 from tarokk_admin.core.page_cache import (
@@ -109,7 +110,7 @@ def _list_export(request: HttpRequest) -> HttpResponse:
     table = TrophyRankingTable(every_row)
     table_configure(request, table, per_page=None)
     table.cups_by_player = trophy_cups_of(None)
-    return table_export(request, table, "trophy-list")  # type: ignore[return-value]
+    return table_export(request, table, "trophy-list", title=_("Trophy list"))  # type: ignore[return-value]
 
 
 def _list_body(request: HttpRequest) -> str:

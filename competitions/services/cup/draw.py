@@ -15,6 +15,7 @@ from competitions.rules import bracket
 from competitions.selectors.cup import active_registrations, cup_entrants, cup_is_drawn
 from competitions.services.cup.registration import _check_cup, cup_ensure
 from tarokk_admin.core.errors import ServiceError
+from tarokk_admin.core.l10n import human_date
 
 
 @transaction.atomic
@@ -97,7 +98,7 @@ def cup_round_deadline_set(
     if deadline.year != cup.season.year:
         raise ServiceError(
             _("The deadline %(date)s is outside the %(year)s season.")
-            % {"date": deadline.isoformat(), "year": cup.season.year},
+            % {"date": human_date(deadline), "year": cup.season.year},
             field="deadline",
         )
     cup_ensure(season=cup.season)

@@ -28,6 +28,7 @@ from competitions.selectors.cup import refusal_message, tie_name, tie_scores
 from competitions.services.matches import match_create, match_followup_queue
 from competitions.services.referees import referee_check
 from tarokk_admin.core.errors import ServiceError
+from tarokk_admin.core.l10n import human_date
 
 logger = logging.getLogger(__name__)
 
@@ -131,7 +132,7 @@ def _tiebreak_number(tie: CupTie, live: list[Match]) -> int:
         what = (
             _("tie-breaker %(n)s") % {"n": first.tiebreak}
             if first.tiebreak
-            else _("the match of %(date)s") % {"date": first.date.isoformat()}
+            else _("the match of %(date)s") % {"date": human_date(first.date)}
         )
         raise ServiceError(
             _(

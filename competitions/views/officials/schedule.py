@@ -36,6 +36,7 @@ from competitions.services.schedule import (
 )
 from tarokk_admin.core.errors import ServiceError
 from tarokk_admin.core.forms import form_error_add
+from tarokk_admin.core.l10n import human_date
 from tarokk_admin.core.roles import is_official, role_required
 
 PAGE = 50
@@ -75,7 +76,7 @@ def schedule(request: HttpRequest) -> HttpResponse:
                 % {
                     "a": data["team_a"].name,
                     "b": data["team_b"].name,
-                    "date": data["date"].isoformat(),
+                    "date": human_date(data["date"]),
                 },
             )
             return redirect(request.get_full_path())

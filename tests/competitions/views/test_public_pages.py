@@ -98,7 +98,7 @@ def test_exports_carry_the_rows_the_page_shows_filtered_and_sorted(client, fmt):
     response = client.get(f"/championship/2026/{query}&_export={fmt}")
     assert response.status_code == 200
     if fmt == "csv":
-        exported = list(csv.reader(io.StringIO(response.content.decode())))
+        exported = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
     else:
         sheet_ = openpyxl.load_workbook(io.BytesIO(response.content)).active
         exported = [["" if v is None else str(v) for v in row] for row in sheet_.values]

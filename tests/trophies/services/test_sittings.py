@@ -102,6 +102,8 @@ def test_r14_trophies_cannot_be_kept_when_they_no_longer_fit(world, changes, wor
         _correct(sitting, officer, KEEP, **changes)
     assert refused.value.field == "trophies"
     assert words in refused.value.message
+    assert "Golgotha" in refused.value.message  # the trophy by name, not its code
+    assert "golgotha" not in refused.value.message
     sitting.refresh_from_db()
     assert sitting.variant == "emperor"
     assert TrophyAward.objects.filter(sitting=sitting).count() == 1

@@ -1,0 +1,50 @@
+"""What changed between two history rows (django-simple-history), as people read it:
+the field's name and its values in the reader's language ("Állapot: kiírva →
+folyamatban"), never the column's name and stored codes ("status: scheduled →
+in_play")."""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Callable
+from typing import Any
+
+from django.db import models
+from django.utils.text import capfirst
+from django.utils.translation import gettext as _
+
+from tarokk_admin.core.l10n import human_date, human_number
+
+EMPTY = "—"
+
+
+def field_value(field: models.Field, value: Any) -> str:
+    """A stored value of ``field`` as people read it: a choice's label, yes or no,
+    a date or a number in the reader's language; nothing is a dash."""
+    if value is None or value == "":
+        return EMPTY
+    if field.choices:
+        return str(dict(field.flatchoices).get(value, value))
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    if isinstance(value, datetime.time):
+        return value.strftime("%H:%M")
+    if isinstance(value, datetime.date):
+        return human_date(value)
+    if isinstance(value, int | float):
+        return human_number(value)
+    return str(value)
+
+
+def change_line(
+    model: type[models.Model],
+    name: str,
+    before: Any,
+    after: Any,
+    shown: Callable[[Any], str] | None = None,
+) -> str:
+    """``Label: before → after`` for the field ``name`` of ``model`` (``name`` may be
+    a foreign key's ``…_id``; ``shown`` writes its values)."""
+    field = model._meta.get_field(name.removesuffix("_id"))
+    show = shown or (lambda value: field_value(field, value))
+    return f"{capfirst(field.verbose_name)}: {show(before)} → {show(after)}"
