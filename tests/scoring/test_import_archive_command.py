@@ -80,7 +80,7 @@ def test_an_xlsx_file_is_read_from_its_first_sheet(tmp_path, capsys):
     PlayerFactory(name="Kovács Éva", federation_number="H10001")
     book = openpyxl.Workbook()
     book.active.append(["dátum", "játékos", "trófea"])
-    book.active.append(["2012.03.04.", "kovács éva", "Királyi"])
+    book.active.append(["2012.03.04.", "kovács éva", "Aranyeső"])
     out_ = io.BytesIO()
     book.save(out_)
     code, out, err = run(capsys, "trophies", write(tmp_path, "t.xlsx", out_.getvalue()))
@@ -93,7 +93,7 @@ def test_an_xlsx_file_is_read_from_its_first_sheet(tmp_path, capsys):
             "message": json.loads(out)["errors"][0]["message"],
         }
     ]
-    assert "row 2, column C (trófea): Királyi is no trophy" in err
+    assert "row 2, column C (trófea): Aranyeső is no trophy" in err
 
 
 def test_a_refused_file_prints_each_problem_with_line_and_column_and_exits_1(
