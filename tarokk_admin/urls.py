@@ -2,15 +2,14 @@
 they stay stable and shareable."""
 
 from django.contrib import admin
-from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from competitions import urls as competitions
 from scoring import urls as scoring
 from stats import urls as stats
 from tarokk_admin import health
-from tarokk_admin.core.login import StaffLoginView
-from tarokk_admin.views import api_schema, home, sittings, teams
+from tarokk_admin.core.login import StaffLoginView, StaffLogoutView
+from tarokk_admin.views import api_schema, home, language, sittings, teams
 from trophies import urls as trophies
 
 # A database that does not answer is a 503 with a sentence, not a 500 (core/outage).
@@ -65,8 +64,8 @@ urlpatterns = [
         StaffLoginView.as_view(),
         name="login",
     ),
-    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
-    path("i18n/", include("django.conf.urls.i18n")),
+    path("accounts/logout/", StaffLogoutView.as_view(), name="logout"),
+    path("i18n/setlang/", language.language_set, name="set_language"),
     path("admin/", admin.site.urls),
     path("teams/<int:pk>/", teams.team_detail, name="team"),
     *sitting_urlpatterns,

@@ -7,7 +7,6 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -24,6 +23,7 @@ from competitions.services.claims import player_claim_make
 from competitions.services.sittings import sitting_confirm, sitting_record
 from tarokk_admin.core.errors import ServiceError
 from tarokk_admin.core.forms import form_error_add
+from tarokk_admin.core.redirects import redirect_next
 from tarokk_admin.core.roles import refuse
 
 
@@ -117,12 +117,7 @@ def sitting_confirm_view(request: HttpRequest, pk: int) -> HttpResponse:
         messages.error(request, error.message)
     else:
         messages.success(request, _("The sitting is confirmed: it counts now."))
-    target = request.POST.get("next", "")
-    if target and url_has_allowed_host_and_scheme(
-        target, allowed_hosts={request.get_host()}
-    ):
-        return redirect(target)
-    return redirect("sitting", pk=sitting.pk)
+    return redirect_next(request, "sitting", pk=sitting.pk)
 
 
 def account_claim(request: HttpRequest) -> HttpResponse:
