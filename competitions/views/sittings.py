@@ -23,6 +23,7 @@ from competitions.services.claims import player_claim_make
 from competitions.services.sittings import sitting_confirm, sitting_record
 from tarokk_admin.core.errors import ServiceError
 from tarokk_admin.core.forms import form_error_add
+from tarokk_admin.core.methods import get_only, get_or_post
 from tarokk_admin.core.redirects import redirect_next
 from tarokk_admin.core.roles import refuse
 
@@ -50,6 +51,7 @@ def form_refusal(form: SittingForm, error: ServiceError) -> None:
         form_error_add(form, error)
 
 
+@get_only
 def my_free_games(request: HttpRequest) -> HttpResponse:
     _signed_in(request)
     player = player_of(request.user)
@@ -71,6 +73,7 @@ def my_free_games(request: HttpRequest) -> HttpResponse:
     )
 
 
+@get_or_post
 def sitting_new(request: HttpRequest) -> HttpResponse:
     """A player of the table records a sitting (R15)."""
     _signed_in(request)
@@ -120,6 +123,7 @@ def sitting_confirm_view(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect_next(request, "sitting", pk=sitting.pk)
 
 
+@get_or_post
 def account_claim(request: HttpRequest) -> HttpResponse:
     """The signed-in user claims their federation record; an official confirms."""
     _signed_in(request)

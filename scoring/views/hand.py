@@ -26,6 +26,7 @@ from scoring.views.access import load_match, match_view_check
 from scoring.views.feast_data import feast_data_url
 from scoring.views.match import edit_refusal
 from tarokk_admin.core.errors import ServiceError
+from tarokk_admin.core.methods import get_or_post
 from tarokk_admin.core.params import whole_number
 from tarokk_admin.core.roles import is_official, refuse
 
@@ -161,6 +162,7 @@ def _render_stored(
     return render(request, "scoring/hand_form.html", context)
 
 
+@get_or_post
 def hand_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     match = _load(request, pk, number)
     correction = match.status == Match.Status.COMPLETED

@@ -33,6 +33,7 @@ from scoring.views.access import load_match, match_view_check
 from scoring.views.public import match_record_response
 from tarokk_admin.core.collation import collation_key
 from tarokk_admin.core.errors import ServiceError
+from tarokk_admin.core.methods import get_only
 from tarokk_admin.core.roles import is_official, refuse
 
 
@@ -166,6 +167,7 @@ def _setup_context(match: Match, forms: dict[str, Any], setup: bool, hands: int)
     }
 
 
+@get_only
 def match_detail(
     request: HttpRequest, pk: int, *, forms: dict[str, Any] | None = None
 ) -> HttpResponse:
@@ -296,6 +298,7 @@ def match_referee(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("referee:match", pk=match.pk)
 
 
+@get_only
 def match_download(request: HttpRequest, pk: int) -> HttpResponse:
     """The match as a match record (royal-tarokk-match/1) file."""
     match = load_match(pk)

@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from competitions.models import Match
 from competitions.selectors.matches import match_visible_to
 from scoring.selectors.paper import paper_sheet
+from tarokk_admin.core.methods import get_only
 
 SHEET_CSS = "css/sheet.css"
 
@@ -35,12 +36,14 @@ def _context(match: Match, *, pdf: bool) -> dict:
     return {"match": match, "sheet": paper_sheet(match), "pdf": pdf}
 
 
+@get_only
 def match_sheet_page(request: HttpRequest, pk: int) -> HttpResponse:
     """The sheet as a page of its own, laid out for printing on A4."""
     match = _visible_match(request, pk)
     return render(request, "scoring/match_sheet.html", _context(match, pdf=False))
 
 
+@get_only
 def match_sheet_pdf(request: HttpRequest, pk: int) -> HttpResponse:
     """The same sheet as a PDF download."""
     from weasyprint import CSS, HTML  # heavy; only this view needs it

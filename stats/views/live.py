@@ -29,6 +29,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from stats.selectors.live import live_day, live_mark, neighbour_days
+from tarokk_admin.core.methods import get_only
 
 BOARD_SECONDS = 60 * 60
 POLL_SECONDS = 3  # with the render, a save shows on every open page within 5 s
@@ -83,11 +84,13 @@ def board(day: dt.date, variant: str) -> tuple[str, str]:
     return entry
 
 
+@get_only
 def live_today(request: HttpRequest) -> HttpResponse:
     """``/live/``: today's board."""
     return redirect("statistics:live", day=timezone.localdate().isoformat())
 
 
+@get_only
 def live_page(request: HttpRequest, day: str) -> HttpResponse:
     """Every public match of the day, updating by itself; ``?projector=1`` is the
     projector mode."""
@@ -110,6 +113,7 @@ def live_page(request: HttpRequest, day: str) -> HttpResponse:
     )
 
 
+@get_only
 def live_projector(request: HttpRequest, day: str) -> HttpResponse:
     """Large type for the venue's screen, cycling through the matches."""
     date = _parse(day)
@@ -121,6 +125,7 @@ def live_projector(request: HttpRequest, day: str) -> HttpResponse:
     )
 
 
+@get_only
 def live_board(request: HttpRequest, day: str) -> HttpResponse:
     """The board fragment: 204 (or 304) while the client's version is current."""
     date = _parse(day)

@@ -65,6 +65,7 @@ class StaffLoginView(SafeNextMixin, LoginView):
     otherwise the user's own work page."""
 
     authentication_form = LoginForm
+    http_method_names = ["get", "head", "post"]  # not LoginView's PUT
 
     def get_default_redirect_url(self) -> str:
         return staff_home_url(self.request.user)

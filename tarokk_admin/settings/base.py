@@ -67,7 +67,12 @@ MIDDLEWARE = [
     "django.middleware.locale.LocaleMiddleware",
     # Before anything reads the form or the query string: a non-UTF-8 body is a 400.
     "tarokk_admin.core.security.RequestCharsetMiddleware",
+    # Nor a NUL character anywhere (PostgreSQL refuses it in any text): a 400.
+    "tarokk_admin.core.request_text.RequestTextMiddleware",
     "django.middleware.common.CommonMiddleware",
+    # Before CSRF: a method the address does not take is a 405 with Allow
+    # (core.methods), OPTIONS a 204, never the page nor CSRF's 403.
+    "tarokk_admin.core.security.MethodMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",

@@ -34,6 +34,7 @@ from competitions.services.schedule import (
 )
 from tarokk_admin.core.errors import ServiceError
 from tarokk_admin.core.forms import form_error_add
+from tarokk_admin.core.methods import get_or_post
 from tarokk_admin.core.roles import is_official, role_required
 
 PAGE = 50
@@ -54,6 +55,7 @@ def service_run(form: forms.Form, action: Callable[[], object]) -> bool:
 
 
 @official_only
+@get_or_post
 def schedule(request: HttpRequest) -> HttpResponse:
     """The schedule, filtered by competition, season, team and dates; and a form to
     schedule a championship or Royal free match."""
@@ -134,6 +136,7 @@ DONE = {
 
 
 @official_only
+@get_or_post
 def schedule_match(request: HttpRequest, pk: int) -> HttpResponse:
     """One match: move, postpone, void, referee; and its history."""
     match = get_object_or_404(

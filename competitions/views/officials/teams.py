@@ -27,6 +27,7 @@ from competitions.services.rosters import (
 )
 from competitions.views.officials.workspace import official_only, service_run
 from tarokk_admin.core.errors import ServiceError
+from tarokk_admin.core.methods import get_only, get_or_post
 
 
 def _teams_page(
@@ -51,6 +52,7 @@ def _teams_page(
 
 
 @official_only
+@get_only
 def teams_current(request: HttpRequest) -> HttpResponse:
     season = season_current()
     if season is None:
@@ -60,6 +62,7 @@ def teams_current(request: HttpRequest) -> HttpResponse:
 
 
 @official_only
+@get_or_post
 def team_list(request: HttpRequest, year: int) -> HttpResponse:
     season = season_or_404(year)
     if request.method != "POST":
@@ -133,6 +136,7 @@ def _team_page(
 
 
 @official_only
+@get_or_post
 def team_edit(request: HttpRequest, year: int, pk: int) -> HttpResponse:
     season = season_or_404(year)
     team = get_object_or_404(Team, pk=pk)
