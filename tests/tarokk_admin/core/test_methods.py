@@ -53,8 +53,10 @@ def addresses() -> Iterator[tuple[str, object, frozenset[str] | None]]:
         args = [] if kwargs else ["1"] * regex.groups
         url = reverse(name, args=args, kwargs=kwargs)
         admin = "admin" in namespaces
-        yield url, pattern.callback, ADMIN_METHODS if admin else methods_of(
-            pattern.callback
+        yield (
+            url,
+            pattern.callback,
+            ADMIN_METHODS if admin else methods_of(pattern.callback),
         )
 
 
