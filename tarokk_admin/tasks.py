@@ -12,7 +12,7 @@ from competitions.models import Match
 from competitions.services.cup.ties import cup_tie_decide
 from competitions.services.standings import standings_refresh
 from stats.services.refresh import statistics_refresh
-from tarokk_admin.audit import records_check
+from tarokk_admin.audit import records_check, records_waiting
 from tarokk_admin.audit.report import report_mail
 from tarokk_admin.backup.nightly import backup_nightly_write
 from trophies.services.awards import trophies_award_match
@@ -62,5 +62,5 @@ def check_records() -> int:
     """Nightly (beat): the integrity audit; officials are e-mailed when something is
     wrong. Returns the number of problems."""
     problems = records_check()
-    report_mail(problems)
+    report_mail(problems, waiting=records_waiting())
     return len(problems)
