@@ -190,10 +190,11 @@ CELERY_BEAT_SCHEDULE = {
         "task": "tarokk_admin.tasks.federation_backup",
         "schedule": crontab(hour=3, minute=15),
     },
-    # An import whose progress stopped (the worker killed) is marked failed.
+    # An import that stopped (the worker killed, the database gone) is marked
+    # failed: on PostgreSQL as soon as its session is gone.
     "import-runs-expire": {
         "task": "scoring.tasks.import_runs_expire",
-        "schedule": 5 * 60.0,
+        "schedule": 60.0,
     },
     # The integrity audit (manage.py check_records), nightly; officials are e-mailed
     # when something is wrong.
