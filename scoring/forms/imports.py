@@ -5,6 +5,8 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from tarokk_admin.core.forms import PastedText
+
 MAX_UPLOAD_BYTES = 64 * 1024 * 1024  # a 6,000-match file is about 33 MB
 
 
@@ -19,7 +21,7 @@ class MatchesImportForm(forms.Form):
     text = forms.CharField(
         label=_("…or paste its JSON here"),
         required=False,
-        widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false"}),
+        widget=PastedText(attrs={"rows": 8, "spellcheck": "false"}),
     )
 
     def clean(self) -> dict:

@@ -10,6 +10,7 @@ from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
 from competitions.models import Competition, Match, Player
+from tarokk_admin.core.forms import PastedText
 from tarokk_admin.core.jsonio import json_parse
 from tarokk_admin.core.roles import Role
 
@@ -81,7 +82,7 @@ class RecordUploadForm(forms.Form):
     text = forms.CharField(
         label=_("or paste the JSON"),
         required=False,
-        widget=forms.Textarea(attrs={"rows": 4, "spellcheck": "false"}),
+        widget=PastedText(attrs={"rows": 4, "spellcheck": "false"}),
     )
 
     MAX_BYTES = 2_000_000

@@ -26,6 +26,7 @@ from scoring.views.access import load_match, match_view_check
 from scoring.views.feast_data import feast_data_url
 from scoring.views.match import edit_refusal
 from tarokk_admin.core.errors import ServiceError
+from tarokk_admin.core.listing import problems_listed
 from tarokk_admin.core.methods import get_or_post
 from tarokk_admin.core.params import whole_number
 from tarokk_admin.core.roles import is_official, refuse
@@ -286,7 +287,9 @@ def hand_upload(request: HttpRequest, pk: int, number: int) -> HttpResponse:
                 resolve_dispute=resolve,
             )
         except HandRejected as error:
-            upload_errors = readable_errors(error.errors, derived=False)
+            upload_errors = problems_listed(
+                readable_errors(error.errors, derived=False)
+            )
             form.add_error(None, error.message)
         except ServiceError as error:
             form.add_error(None, error.message)

@@ -33,6 +33,7 @@ from scoring.views.access import load_match, match_view_check
 from scoring.views.public import match_record_response
 from tarokk_admin.core.collation import collation_key
 from tarokk_admin.core.errors import ServiceError
+from tarokk_admin.core.listing import problems_listed
 from tarokk_admin.core.methods import get_only
 from tarokk_admin.core.roles import is_official, refuse
 
@@ -143,7 +144,7 @@ def _setup_context(match: Match, forms: dict[str, Any], setup: bool, hands: int)
             _("Hand %(n)s") % {"n": problem.hand} if problem.hand else "",
             problem.message,
         )
-        for problem in readable_problems(upload_errors)
+        for problem in readable_problems(problems_listed(upload_errors))
     ]
     # What goes first: the line-ups still missing or refused, the cut while missing
     # or refused; the rest stays beside the sheet.
