@@ -5,7 +5,7 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from tarokk_admin.core.forms import PastedText
+from tarokk_admin.core.forms import PastedText, PastedTextField
 
 MAX_UPLOAD_BYTES = 64 * 1024 * 1024  # a 6,000-match file is about 33 MB
 
@@ -18,7 +18,7 @@ class MatchesImportForm(forms.Form):
         required=False,
         help_text=_("A JSON file in the royal-tarokk-matches/1 format."),
     )
-    text = forms.CharField(
+    text = PastedTextField(
         label=_("…or paste its JSON here"),
         required=False,
         widget=PastedText(attrs={"rows": 8, "spellcheck": "false"}),

@@ -10,7 +10,7 @@ from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
 from competitions.models import Competition, Match, Player
-from tarokk_admin.core.forms import PastedText
+from tarokk_admin.core.forms import PastedText, PastedTextField
 from tarokk_admin.core.jsonio import json_parse
 from tarokk_admin.core.roles import Role
 
@@ -79,7 +79,7 @@ class RecordUploadForm(forms.Form):
     """A JSON record as a file or pasted text."""
 
     file = forms.FileField(label=_("JSON file"), required=False)
-    text = forms.CharField(
+    text = PastedTextField(
         label=_("or paste the JSON"),
         required=False,
         widget=PastedText(attrs={"rows": 4, "spellcheck": "false"}),

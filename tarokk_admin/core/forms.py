@@ -16,16 +16,29 @@ def form_error_add(form: forms.Form, error: ServiceError) -> None:
     form.add_error(field, error.message)
 
 
-class PastedText(forms.Textarea):
-    """A text area for a pasted record (JSON). A refused paste is shown again for
-    correction, unless it is longer than ``ECHOED_CHARS``: then the page would be
-    larger than what was sent (a megabyte of JSON, every quote escaped), and the
-    field is left empty for the record to be pasted again once corrected."""
+# A refused paste longer than this is not shown again (see PastedTextField).
+ECHOED_CHARS = 100_000
 
-    ECHOED_CHARS = 100_000
+
+def _echoed(text: Any) -> Any:
+    return None if isinstance(text, str) and len(text) > ECHOED_CHARS else text
+
+
+class PastedText(forms.Textarea):
+    """The text area of :class:`PastedTextField`."""
 
     def format_value(self, value: Any) -> str | None:
-        text = super().format_value(value)
-        if text is not None and len(text) > self.ECHOED_CHARS:
-            return None
-        return text
+        return super().format_value(_echoed(value))
+
+
+class PastedTextField(forms.CharField):
+    """A pasted record (JSON). A refused paste is shown again for correction, unless
+    it is longer than ``ECHOED_CHARS``: the page would then be larger than what was
+    sent (a megabyte of JSON, every quote escaped), so the field is left empty for
+    the record to be pasted again once corrected. Bounded for the widget and for a
+    template that shows ``field.value`` itself."""
+
+    widget = PastedText
+
+    def prepare_value(self, value: Any) -> Any:
+        return _echoed(super().prepare_value(value))

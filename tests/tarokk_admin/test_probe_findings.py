@@ -127,6 +127,7 @@ def test_a_hand_upload_of_thirty_thousand_announcements_is_one_small_refusal(cli
     html = response.content.decode()
     assert len(html) < 200_000
     assert f"at most {HAND_ANNOUNCEMENTS_MOST} announcements" in html
+    assert "{}, {}, {}" not in html  # a paste this long is not echoed back
     assert not Hand.objects.filter(match=match).exists()
 
 
