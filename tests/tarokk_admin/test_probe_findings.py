@@ -192,7 +192,8 @@ def test_a_matches_file_of_more_matches_than_any_file_holds_is_refused_at_once()
 def test_a_fixtures_file_stops_its_check_and_refuses_too_many_rows():
     season = SeasonFactory(year=2026)
     championship = CompetitionFactory(season=season)
-    a, b = (team_with_roster(season, name=name) for name in ("Váci", "Pécsi"))
+    for name in ("Váci", "Pécsi"):
+        team_with_roster(season, name=name)
     official = UserFactory(roles=[Role.OFFICIAL])
     header = "date,time,team_a,team_b,venue,public,referee\n"
     bad = fixtures_import(
