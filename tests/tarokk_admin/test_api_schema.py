@@ -14,7 +14,6 @@ import jsonschema_rs
 import pytest
 import schemathesis
 from django.core.management import call_command
-from django.core.signals import request_finished
 from django.core.wsgi import get_wsgi_application
 from django.db import connections
 from schemathesis.engine import Status, events, from_schema
@@ -98,23 +97,30 @@ def test_schemathesis_finds_every_api_answer_conforming():
     schema and values that do not). The engine sends its requests from a thread
     of its own, so the demo federation is committed (a transactional test)."""
     call_command("seed_demo", stdout=None)
-    # The engine's thread keeps no connection open past its requests (the test
-    # database is dropped at the end of the run).
-    request_finished.connect(_connections_close)
-    try:
-        drive_every_operation()
-    finally:
-        request_finished.disconnect(_connections_close)
+    drive_every_operation()
 
 
-def _connections_close(**kwargs) -> None:
-    connections.close_all()
+def _closing_site():
+    """The WSGI site, each request's connection closed when it is answered: the
+    engine's threads keep none open past the test (its database is dropped at the
+    end of the run)."""
+    site = get_wsgi_application()
+
+    def answer(environ, start_response):
+        response = site(environ, start_response)
+        try:
+            return [b"".join(response)]
+        finally:
+            response.close()
+            connections.close_all()
+
+    return answer
 
 
 def drive_every_operation() -> None:
     """schemathesis' engine, as ``schemathesis run`` uses it, on the WSGI site;
     fails with every check that failed."""
-    schema = schemathesis.openapi.from_wsgi("/api/schema.json", get_wsgi_application())
+    schema = schemathesis.openapi.from_wsgi("/api/schema.json", _closing_site())
     schema.config.generation.update(
         max_examples=int(os.environ.get("SCHEMA_EXAMPLES", "8")), deterministic=True
     )
