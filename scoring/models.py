@@ -49,8 +49,9 @@ class Hand(models.Model):
 class ImportRun(models.Model):
     """One import of a matches file by an official (or the command line): who, when,
     which file, how far it got and what came of it. The file is kept until the run
-    ends, so a run survives a worker restart and is taken up again; progress is
-    written as it goes, so the progress page shows it while the matches are stored
+    ends, so a queued run waits for the worker through a restart (one cut off while
+    running is marked failed: ``services.imports.runs``); progress is written as it
+    goes, so the progress page shows it while the matches are stored
     in one transaction (all or nothing)."""
 
     class Status(models.TextChoices):
