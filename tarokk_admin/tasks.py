@@ -12,7 +12,7 @@ from competitions.models import Match
 from competitions.services.cup.ties import cup_tie_decide
 from competitions.services.standings import standings_refresh
 from stats.services.refresh import statistics_refresh
-from tarokk_admin.audit import records_check
+from tarokk_admin.audit import records_check, records_waiting
 from tarokk_admin.audit.report import report_mail
 from tarokk_admin.backup.nightly import backup_nightly_write
 from tarokk_admin.periodic import run_once, today_slot
@@ -71,5 +71,5 @@ def check_records(slot: str | None = None) -> int | None:
         if not mine:
             return None
         problems = records_check()
-        report_mail(problems)
+        report_mail(problems, waiting=records_waiting())
         return len(problems)

@@ -9,9 +9,9 @@ from competitions import urls as competitions
 from scoring import urls as scoring
 from stats import urls as stats
 from tarokk_admin import health
-from tarokk_admin.core.login import StaffLoginView
+from tarokk_admin.core.login import StaffLoginView, StaffLogoutView
 from tarokk_admin.core.passwords import PasswordResetForm
-from tarokk_admin.views import api_schema, home, sittings, teams
+from tarokk_admin.views import api_schema, home, language, sittings, teams
 from trophies import urls as trophies
 
 # A database that does not answer is a 503 with a sentence, not a 500 (core/outage).
@@ -68,7 +68,7 @@ urlpatterns = [
         StaffLoginView.as_view(),
         name="login",
     ),
-    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("accounts/logout/", StaffLogoutView.as_view(), name="logout"),
     # Django's own password views (templates/registration/); an invitation's link
     # is a password-reset link (competitions/services/invitations.py).
     path(
@@ -101,7 +101,7 @@ urlpatterns = [
         auth_views.PasswordResetCompleteView.as_view(),
         name="password_reset_complete",
     ),
-    path("i18n/", include("django.conf.urls.i18n")),
+    path("i18n/setlang/", language.language_set, name="set_language"),
     path("admin/", admin.site.urls),
     path("teams/<int:pk>/", teams.team_detail, name="team"),
     *sitting_urlpatterns,

@@ -43,7 +43,10 @@ def referee_calendar_token(user_id: int) -> str:
 
 
 def referee_calendar_token_valid(user_id: int, token: str) -> bool:
-    return hmac.compare_digest(referee_calendar_token(user_id), token)
+    """Compared as bytes: ``compare_digest`` refuses a text with a letter outside
+    ASCII (``/calendar/referee/1/ő.ics`` answered 500), which is simply wrong."""
+    expected = referee_calendar_token(user_id).encode()
+    return hmac.compare_digest(expected, token.encode("utf-8", "replace"))
 
 
 def _with_changes(matches: QuerySet[Match]) -> QuerySet[Match]:

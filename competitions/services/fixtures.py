@@ -47,6 +47,11 @@ REQUIRED = ("date", "team_a", "team_b")
 # cells are checked by ``_Checker``, which knows the competition.
 SHEET_COLUMNS = tuple(Column(name, required=name in REQUIRED) for name in COLUMNS)
 VENUE_MAX = 120
+# A fixtures file schedules at most this many matches (a championship of 16 teams
+# has 416 a season); the check stops after this many problems, so the page and the
+# command's answer stay small whatever the file.
+ROWS_MOST = 2_000
+PROBLEMS_MOST = 200
 
 
 def _problem(line: int, column: str, message: str) -> Problem:
@@ -223,10 +228,14 @@ def _rows(content: bytes, checker: _Checker, problems: list[Problem]) -> list[_R
     if refused:
         return []
     rows: list[_Row] = []
+    read = 0
     for cells in sheet.rows:
         line = cells.line
         if not any(cell.strip() for cell in cells.cells):
             continue
+        read += 1
+        if _stopped(line, read, problems):
+            return []  # nothing of a file with problems is scheduled
         shape = row_shape(cells, header, sheet)
         if shape is not None:
             problems.append(shape)
@@ -258,6 +267,26 @@ def _rows(content: bytes, checker: _Checker, problems: list[Problem]) -> list[_R
             _problem(1, "", _("The file has no fixtures after its header."))
         )
     return rows
+
+
+def _stopped(line: int, read: int, problems: list[Problem]) -> bool:
+    """Whether the check stops at this line: past ``ROWS_MOST`` rows, or after
+    ``PROBLEMS_MOST`` problems (the last problem says so)."""
+    if read > ROWS_MOST:
+        message = _(
+            "A fixtures file schedules at most %(most)s matches; this one has more: "
+            "split it into smaller files."
+        ) % {"most": ROWS_MOST}
+    elif len(problems) > PROBLEMS_MOST:
+        del problems[PROBLEMS_MOST:]
+        message = _(
+            "The check stopped at this line after %(n)s problems: fix these and "
+            "upload the file again."
+        ) % {"n": PROBLEMS_MOST}
+    else:
+        return False
+    problems.append(Problem(line, "", message))
+    return True
 
 
 def _days_check(

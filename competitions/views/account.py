@@ -15,6 +15,7 @@ from competitions.selectors.calendars import referee_calendar_token
 from competitions.services.notices import account_settings_update
 from tarokk_admin.core.errors import ServiceError
 from tarokk_admin.core.forms import form_error_add
+from tarokk_admin.core.methods import get_or_post
 from tarokk_admin.core.roles import is_referee, role_required
 
 
@@ -23,6 +24,7 @@ def _signed_in(user) -> bool:
 
 
 @role_required(_signed_in, lambda: _("Sign in to see your account."))
+@get_or_post
 def account_settings(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
         form = AccountSettingsForm(request.POST)

@@ -15,6 +15,7 @@ from competitions.selectors.calendars import (
     season_calendar_matches,
     team_calendar_matches,
 )
+from tarokk_admin.core.methods import get_only
 
 
 def _feed(body: bytes, filename: str) -> HttpResponse:
@@ -23,12 +24,14 @@ def _feed(body: bytes, filename: str) -> HttpResponse:
     return response
 
 
+@get_only
 def team_calendar(request: HttpRequest, pk: int) -> HttpResponse:
     team = get_object_or_404(Team, pk=pk)
     name = _("%(team)s: matches") % {"team": team.name}
     return _feed(calendar_of(team_calendar_matches(team), name=name), f"team-{pk}.ics")
 
 
+@get_only
 def season_calendar(request: HttpRequest, year: int) -> HttpResponse:
     season = get_object_or_404(Season, year=year)
     name = _("Royal Tarokk %(year)s: the schedule") % {"year": year}
@@ -36,6 +39,7 @@ def season_calendar(request: HttpRequest, year: int) -> HttpResponse:
     return _feed(calendar_of(matches, name=name), f"season-{year}.ics")
 
 
+@get_only
 def referee_calendar(request: HttpRequest, pk: int, token: str) -> HttpResponse:
     """A referee's own feed: a wrong token is a 404, like an unknown address."""
     if not referee_calendar_token_valid(pk, token):

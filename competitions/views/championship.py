@@ -18,6 +18,7 @@ from competitions.selectors.standings import (
     standings_version,
 )
 from competitions.tables import ChampionshipTable
+from tarokk_admin.core.methods import get_only
 from tarokk_admin.core.page_cache import (
     Unkept,
     cached_body,
@@ -42,6 +43,7 @@ from tarokk_admin.core.tables import sort_values, table_configure, table_export
 CHAMPIONSHIP_MARKS = (MATCHES, RESULTS, TEAMS, *STRUCTURE)
 
 
+@get_only
 def championship_current(request: HttpRequest) -> HttpResponse:
     """``/championship/`` leads to the current season's table."""
     season = season_current()
@@ -52,6 +54,7 @@ def championship_current(request: HttpRequest) -> HttpResponse:
     return redirect("competitions:championship_season", year=season.year)
 
 
+@get_only
 def championship_season(request: HttpRequest, year: int) -> HttpResponse:
     # One query: the season and the data mark of its cached page body.
     season = with_data_mark(Season.objects.filter(year=year), CHAMPIONSHIP_MARKS)

@@ -21,10 +21,12 @@ from competitions.selectors.teams import captain_team_ids
 from competitions.services.cup.registration import cup_register
 from tarokk_admin.core.collation import hu_sorted
 from tarokk_admin.core.errors import ServiceError
+from tarokk_admin.core.methods import get_only, get_or_post
 from tarokk_admin.core.params import whole_number
 from tarokk_admin.core.roles import is_official, refuse
 
 
+@get_only
 def cup_current(request: HttpRequest) -> HttpResponse:
     """/cup/: the latest season's cup, or a page saying there is none yet."""
     cup = (
@@ -38,6 +40,7 @@ def cup_current(request: HttpRequest) -> HttpResponse:
     return render(request, "competitions/cup/none.html", status=200)
 
 
+@get_only
 def cup_bracket(request: HttpRequest, year: int) -> HttpResponse:
     cup = cup_of_year(year)
     if cup is None:
@@ -65,6 +68,7 @@ def cup_bracket(request: HttpRequest, year: int) -> HttpResponse:
     )
 
 
+@get_or_post
 def cup_register_view(request: HttpRequest, year: int) -> HttpResponse:
     """A captain registers a team's driver and catcher (R15); officials any team."""
     if not request.user.is_authenticated:

@@ -14,12 +14,14 @@ from competitions.selectors.matches import public_matches, with_scores
 from competitions.selectors.seasons import season_current, season_or_404, season_years
 from competitions.selectors.sittings import sittings_of_season
 from competitions.tables import free_games_table
+from tarokk_admin.core.methods import get_only
 from tarokk_admin.core.roles import is_official
 from tarokk_admin.core.tables import table_configure, table_export
 
 RECENT = 20
 
 
+@get_only
 def free_games_current(request: HttpRequest) -> HttpResponse:
     season = season_current()
     if season is None:
@@ -48,6 +50,7 @@ def _exported(request: HttpRequest, tables: list, year: int) -> HttpResponse | N
     )
 
 
+@get_only
 def free_games_season(request: HttpRequest, year: int) -> HttpResponse:
     season = season_or_404(year)
     tables = free_games_tables(season=season)

@@ -12,10 +12,12 @@ from competitions.selectors.matches import public_matches, with_scores
 from competitions.selectors.seasons import season_from_param, season_years
 from competitions.selectors.standings import grand_prix_table
 from competitions.tables import GrandPrixTable
+from tarokk_admin.core.methods import get_only
 from tarokk_admin.core.roles import is_official
 from tarokk_admin.core.tables import table_configure, table_export
 
 
+@get_only
 def grand_prix_list(request: HttpRequest) -> HttpResponse:
     season = season_from_param(request.GET.get("season"))
     events = (
@@ -40,6 +42,7 @@ def grand_prix_list(request: HttpRequest) -> HttpResponse:
     )
 
 
+@get_only
 def grand_prix_detail(request: HttpRequest, pk: int) -> HttpResponse:
     event = (
         Competition.objects.select_related("season")

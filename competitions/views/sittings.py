@@ -7,7 +7,6 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -24,6 +23,8 @@ from competitions.services.claims import player_claim_make
 from competitions.services.sittings import sitting_confirm, sitting_record
 from tarokk_admin.core.errors import ServiceError
 from tarokk_admin.core.forms import form_error_add
+from tarokk_admin.core.methods import get_only, get_or_post
+from tarokk_admin.core.redirects import redirect_next
 from tarokk_admin.core.roles import refuse
 
 
@@ -50,6 +51,7 @@ def form_refusal(form: SittingForm, error: ServiceError) -> None:
         form_error_add(form, error)
 
 
+@get_only
 def my_free_games(request: HttpRequest) -> HttpResponse:
     _signed_in(request)
     player = player_of(request.user)
@@ -71,6 +73,7 @@ def my_free_games(request: HttpRequest) -> HttpResponse:
     )
 
 
+@get_or_post
 def sitting_new(request: HttpRequest) -> HttpResponse:
     """A player of the table records a sitting (R15)."""
     _signed_in(request)
@@ -117,14 +120,10 @@ def sitting_confirm_view(request: HttpRequest, pk: int) -> HttpResponse:
         messages.error(request, error.message)
     else:
         messages.success(request, _("The sitting is confirmed: it counts now."))
-    target = request.POST.get("next", "")
-    if target and url_has_allowed_host_and_scheme(
-        target, allowed_hosts={request.get_host()}
-    ):
-        return redirect(target)
-    return redirect("sitting", pk=sitting.pk)
+    return redirect_next(request, "sitting", pk=sitting.pk)
 
 
+@get_or_post
 def account_claim(request: HttpRequest) -> HttpResponse:
     """The signed-in user claims their federation record; an official confirms."""
     _signed_in(request)

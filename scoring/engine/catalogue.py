@@ -332,6 +332,36 @@ TROPHIES: Final[tuple[str, ...]] = tuple(
 )
 
 
+# R2: a team is two players, its driver and its catcher.
+TEAM_PLAYERS: Final = 2
+_SUIT_DECLARATIONS: Final[dict[SuitParam, int]] = {
+    SuitParam.NONE: 1,
+    SuitParam.ANY: len(c.SUITS),
+    SuitParam.BLACK: len(c.BLACK_SUITS),
+    SuitParam.RED_AND_BLACK: len(c.RED_SUITS) * len(c.BLACK_SUITS),
+}
+
+
+def most_per_team(feast: Feast) -> int:
+    """How many times one team's announcements can list ``feast`` in a hand, at
+    most (R12, R13): the same announcement twice is an error, so once per way of
+    declaring it (a magnifier carries one feast, so once per group of declared
+    magnifiers; once per suit or pair of suits it can declare); a message may
+    repeat, once per player of the team for each declaration."""
+    if feast.declared_cards:
+        declarations = len(c.MAGNIFIERS) // feast.declared_cards
+    else:
+        declarations = _SUIT_DECLARATIONS[feast.suits]
+    return declarations * (TEAM_PLAYERS if feast.is_message else 1)
+
+
+# More announcements than this in one team's record cannot all be valid (R12, R13):
+# the bound a record is checked against before its announcements are judged.
+TEAM_ANNOUNCEMENTS_MOST: Final[int] = sum(
+    most_per_team(FEASTS[code]) for code in ANNOUNCEABLE
+)
+
+
 def suit_cards_for(feast: Feast, suits: tuple[str, ...]) -> tuple[CardNeed, ...]:
     """Cards a suit-declaring feast needs in the team's tricks, given its suits."""
     if not suits:

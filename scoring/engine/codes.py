@@ -156,3 +156,6 @@ class ErrorCode(StrEnum):
     UNKNOWN_TEAM_NAME = "unknown_team_name"
     #: Not 8 hands in a match (R3), not 2 in a cup tie-breaker (R15).
     WRONG_HAND_COUNT = "wrong_hand_count"
+    #: More announcements in a hand than the catalogue allows both teams together
+    #: (R12, R13): refused whole, before any of them is judged.
+    TOO_MANY_ANNOUNCEMENTS = "too_many_announcements"

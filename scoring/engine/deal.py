@@ -94,7 +94,8 @@ def _check_hand(
             ),
         )
     hand: list[str] = []
-    for i, card in enumerate(cards):
+    # Of more than ten cards only ten are read: a seat holds ten (R4).
+    for i, card in enumerate(cards[: c.HAND_SIZE]):
         if not isinstance(card, str) or card not in c.CARD_SET:
             errors.add(
                 ErrorCode.UNKNOWN_CARD,

@@ -11,7 +11,7 @@ from typing import Final
 
 from . import cards as c
 from .announcements import parse_announcement
-from .catalogue import FEASTS
+from .catalogue import FEASTS, TEAM_ANNOUNCEMENTS_MOST
 from .codes import ErrorCode
 from .errors import Errors, pointer, quote
 from .fields import int_in, type_name, unknown_keys
@@ -28,6 +28,8 @@ SILENT_KEYS: Final = frozenset(SIDES)
 # R5: each team holds 6-16 trumps.
 TRUMPS_RANGE: Final = (6, 16)
 MIDDLE_SET: Final = frozenset(c.MIDDLE)
+# Both teams' announcements together, at most (R12, R13; catalogue.most_per_team).
+HAND_ANNOUNCEMENTS_MOST: Final = len(SIDES) * TEAM_ANNOUNCEMENTS_MOST
 
 
 @dataclass(slots=True)
@@ -271,6 +273,20 @@ def _parse_announcements(
             "/announcements",
             _("announcements must be a list, not {type}.").format(
                 type=type_name(announcements)
+            ),
+        )
+        parsed.complete = False
+    elif len(announcements) > HAND_ANNOUNCEMENTS_MOST:
+        errors.add(
+            ErrorCode.TOO_MANY_ANNOUNCEMENTS,
+            "/announcements",
+            _(
+                "A hand lists at most {most} announcements (at most {team} a team: "
+                "R12, R13); this record lists {given}, none of them was judged."
+            ).format(
+                most=HAND_ANNOUNCEMENTS_MOST,
+                team=TEAM_ANNOUNCEMENTS_MOST,
+                given=len(announcements),
             ),
         )
         parsed.complete = False

@@ -115,7 +115,7 @@ def _check_shape(play: object, errors: Errors) -> list[list[str]] | None:
             _("the play has {count} tricks, not 10").format(count=len(play)),
         )
         ok = False
-    for t, trick in enumerate(play):
+    for t, trick in enumerate(play[: c.TRICKS]):  # of more, the rest cannot count
         if not isinstance(trick, list) or len(trick) != 4:
             errors.add(
                 ErrorCode.PLAY_SHAPE,

@@ -287,7 +287,9 @@ def _tiebreak(data: dict[str, Any], errors: Errors) -> bool:
 def _match_hands(
     data: dict[str, Any], tiebreak: bool, errors: Errors
 ) -> list[object] | None:
-    """The hand records: 8 in a match (R3), 2 in a cup tie-breaker (R15)."""
+    """The hand records: 8 in a match (R3), 2 in a cup tie-breaker (R15). Of a
+    record with more, only as many as a match has are judged (the rest cannot be
+    right; a record of thousands is answered at once)."""
     expected = TIEBREAK_HANDS if tiebreak else MATCH_HANDS
     hands = data.get("hands")
     if not isinstance(hands, list):
@@ -308,7 +310,7 @@ def _match_hands(
             "/hands",
             message.format(count=expected, given=len(hands)),
         )
-    return hands
+    return hands[:expected]
 
 
 def _match_result(

@@ -6,6 +6,8 @@ from django import forms
 from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
+from tarokk_admin.core.forms import PastedText, PastedTextField
+
 
 def upload_limit_mb() -> int:
     """The largest matches file, in MB: settings.UPLOAD_MAX_MB, the one number the
@@ -26,10 +28,10 @@ class MatchesImportForm(forms.Form):
         label=_("Matches file"),
         required=False,
     )
-    text = forms.CharField(
+    text = PastedTextField(
         label=_("…or paste its JSON here"),
         required=False,
-        widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false"}),
+        widget=PastedText(attrs={"rows": 8, "spellcheck": "false"}),
     )
 
     def __init__(self, *args, **kwargs) -> None:

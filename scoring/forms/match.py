@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from competitions.forms.cup import referee_field_pool
 from competitions.models import Competition, Match, Player
+from tarokk_admin.core.forms import PastedText, PastedTextField
 from tarokk_admin.core.jsonio import json_parse
 
 
@@ -84,10 +85,10 @@ class RecordUploadForm(forms.Form):
     """A JSON record as a file or pasted text."""
 
     file = forms.FileField(label=_("JSON file"), required=False)
-    text = forms.CharField(
+    text = PastedTextField(
         label=_("or paste the JSON"),
         required=False,
-        widget=forms.Textarea(attrs={"rows": 4, "spellcheck": "false"}),
+        widget=PastedText(attrs={"rows": 4, "spellcheck": "false"}),
     )
 
     MAX_BYTES = 2_000_000

@@ -18,6 +18,7 @@ from scoring.views.access import load_match, match_view_check
 from scoring.views.match import edit_refusal
 from tarokk_admin.core.errors import ServiceError
 from tarokk_admin.core.login import LoginForm
+from tarokk_admin.core.methods import get_or_post
 from tarokk_admin.core.roles import is_official, refuse
 
 
@@ -36,6 +37,7 @@ def _accept_forms(request: HttpRequest, match: Match, waiting: set, bound: dict)
     ]
 
 
+@get_or_post
 def match_completion(request: HttpRequest, pk: int) -> HttpResponse:
     """GET: the summary; POST: the confirmation that completes the match."""
     if request.method == "POST":

@@ -26,6 +26,8 @@ from scoring.views.access import load_match, match_view_check
 from scoring.views.feast_data import feast_data_url
 from scoring.views.match import edit_refusal
 from tarokk_admin.core.errors import ServiceError
+from tarokk_admin.core.listing import problems_listed
+from tarokk_admin.core.methods import get_or_post
 from tarokk_admin.core.params import whole_number
 from tarokk_admin.core.roles import is_official, refuse
 
@@ -244,6 +246,7 @@ def _save(
     return redirect("referee:match", pk=match.pk)
 
 
+@get_or_post
 def hand_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     match = _load(request, pk, number)
     correction = match.status == Match.Status.COMPLETED
@@ -325,7 +328,9 @@ def hand_upload(request: HttpRequest, pk: int, number: int) -> HttpResponse:
                 resolve_dispute=resolve,
             )
         except HandRejected as error:
-            upload_errors = readable_errors(error.errors, derived=False)
+            upload_errors = problems_listed(
+                readable_errors(error.errors, derived=False)
+            )
             form.add_error(None, error.message)
         except ServiceError as error:
             form.add_error(None, error.message)

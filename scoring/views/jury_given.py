@@ -9,12 +9,14 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 
 from competitions.models import JuryApproval
+from tarokk_admin.core.methods import get_only
 from tarokk_admin.core.roles import is_jury, is_official, role_required
 
 PAGE = 50
 
 
 @role_required(is_jury, lambda: _("This page is for the jury and officials."))
+@get_only
 def jury_approvals_given(request: HttpRequest) -> HttpResponse:
     approvals = JuryApproval.objects.select_related(
         "match__team_a", "match__team_b", "match__competition__season", "approved_by"

@@ -25,6 +25,7 @@ from competitions.services.results import result_answer
 from scoring.forms import AnswerForm, ApprovalForm, OpenMatchFilter
 from scoring.views.access import load_match
 from tarokk_admin.core.errors import ServiceError
+from tarokk_admin.core.methods import get_only
 from tarokk_admin.core.roles import (
     is_captain,
     is_jury,
@@ -46,6 +47,7 @@ def _matches():
 
 
 @role_required(is_referee, lambda: _("This page is for referees and officials."))
+@get_only
 def referee_home(request: HttpRequest) -> HttpResponse:
     """Referees: their matches, open ones first, then the recent completed ones.
     Officials: every open match, filtered by competition and status."""
@@ -85,6 +87,7 @@ def referee_home(request: HttpRequest) -> HttpResponse:
 
 
 @role_required(is_jury, lambda: _("This page is for the jury and officials."))
+@get_only
 def jury_home(request: HttpRequest) -> HttpResponse:
     """Matches that need the jury's decision (R15) and have none yet; and the
     matches it refused that are still to play (it may approve them after all)."""
@@ -149,6 +152,7 @@ def _captain_or_official(user) -> bool:
 @role_required(
     _captain_or_official, lambda: _("This page is for team captains and officials.")
 )
+@get_only
 def captain_home(request: HttpRequest) -> HttpResponse:
     """Captains: their teams' matches, completed ones to confirm or dispute.
     Officials: the disputed results."""

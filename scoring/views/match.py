@@ -33,6 +33,8 @@ from scoring.views.access import load_match, match_view_check
 from scoring.views.public import match_record_response
 from tarokk_admin.core.collation import collation_key
 from tarokk_admin.core.errors import ServiceError
+from tarokk_admin.core.listing import problems_listed
+from tarokk_admin.core.methods import get_only
 from tarokk_admin.core.roles import is_official, refuse
 
 
@@ -142,7 +144,7 @@ def _setup_context(match: Match, forms: dict[str, Any], setup: bool, hands: int)
             _("Hand %(n)s") % {"n": problem.hand} if problem.hand else "",
             problem.message,
         )
-        for problem in readable_problems(upload_errors)
+        for problem in readable_problems(problems_listed(upload_errors))
     ]
     # What goes first: the line-ups still missing or refused, the cut while missing
     # or refused; the rest stays beside the sheet.
@@ -166,6 +168,7 @@ def _setup_context(match: Match, forms: dict[str, Any], setup: bool, hands: int)
     }
 
 
+@get_only
 def match_detail(
     request: HttpRequest, pk: int, *, forms: dict[str, Any] | None = None
 ) -> HttpResponse:
@@ -299,6 +302,7 @@ def match_referee(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("referee:match", pk=match.pk)
 
 
+@get_only
 def match_download(request: HttpRequest, pk: int) -> HttpResponse:
     """The match as a match record (royal-tarokk-match/1) file."""
     match = load_match(pk)

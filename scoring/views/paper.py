@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from competitions.models import Match
 from competitions.selectors.matches import match_visible_to
 from scoring.selectors.paper import paper_sheet
+from tarokk_admin.core.methods import get_only
 
 SHEET_CSS = "css/sheet.css"
 
@@ -37,6 +38,7 @@ def _context(match: Match, *, pdf: bool) -> dict:
     return {"match": match, "sheet": paper_sheet(match), "pdf": pdf}
 
 
+@get_only
 def match_sheet_page(request: HttpRequest, pk: int) -> HttpResponse:
     """The sheet as a page of its own, laid out for printing on A4."""
     match = _visible_match(request, pk)
@@ -54,6 +56,7 @@ def sheet_document(match: Match, request: HttpRequest | None = None) -> Any:
     return HTML(string=html).render(stylesheets=[stylesheet])
 
 
+@get_only
 def match_sheet_pdf(request: HttpRequest, pk: int) -> HttpResponse:
     """The same sheet as a PDF download."""
     match = _visible_match(request, pk)

@@ -21,6 +21,7 @@ from competitions.selectors.page_marks import (
     THIS_MATCH_RESULTS,
 )
 from scoring.selectors.sheets import match_sheet
+from tarokk_admin.core.methods import get_only
 from tarokk_admin.core.page_cache import (
     Mark,
     cached_body,
@@ -42,6 +43,7 @@ MATCH_MARKS = (
 )
 
 
+@get_only
 def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
     # One query, no model to build: what the visibility rule and the title need,
     # and the data mark of the cached body (page_cache).
@@ -99,6 +101,7 @@ def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
+@get_only
 def match_record_download(request: HttpRequest, pk: int) -> HttpResponse:
     """A completed match's record (royal-tarokk-match/1) for anyone who may see the
     match (R15: public or approved by the jury); others get the same 404 as for a

@@ -15,21 +15,11 @@ from django.utils.translation import gettext as _
 from competitions.models import Player, Season, Team
 from stats.selectors import season as selectors
 from tarokk_admin.core.api import api_error, api_get
-from tarokk_admin.core.params import BadParameter, whole_number
+from tarokk_admin.core.params import id_param, year_param
 
 
 def _json(data: dict) -> JsonResponse:
     return JsonResponse(data, json_dumps_params={"ensure_ascii": False})
-
-
-def _number(value: str, what: str, digits: int = 9) -> int:
-    number = whole_number(value, max_digits=digits)
-    if number is None:
-        raise BadParameter(
-            _("The %(what)s must be written in digits, not %(value)s.")
-            % {"what": what, "value": value[:20]}
-        )
-    return number
 
 
 class _Missing(Exception):
@@ -37,7 +27,7 @@ class _Missing(Exception):
 
 
 def _season(year: str) -> Season:
-    season = Season.objects.filter(year=_number(year, _("year"), 4)).first()
+    season = Season.objects.filter(year=year_param(year)).first()
     if season is None:
         raise _Missing(_("There is no %(year)s season.") % {"year": year})
     return season
@@ -82,7 +72,7 @@ def players_api(request: HttpRequest, year: str) -> JsonResponse:
 def team_api(request: HttpRequest, year: str, pk: str) -> JsonResponse:
     def build() -> dict:
         season = _season(year)
-        team = Team.objects.filter(pk=_number(pk, _("team id"))).first()
+        team = Team.objects.filter(pk=id_param(pk, name="team")).first()
         if team is None:
             raise _Missing(_("There is no team with id %(id)s.") % {"id": pk})
         return selectors.team_season(season, team)
@@ -94,7 +84,7 @@ def team_api(request: HttpRequest, year: str, pk: str) -> JsonResponse:
 def player_api(request: HttpRequest, year: str, pk: str) -> JsonResponse:
     def build() -> dict:
         season = _season(year)
-        player = Player.objects.filter(pk=_number(pk, _("player id"))).first()
+        player = Player.objects.filter(pk=id_param(pk, name="player")).first()
         if player is None:
             raise _Missing(_("There is no player with id %(id)s.") % {"id": pk})
         return selectors.player_season(season, player)

@@ -39,6 +39,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from stats.selectors.live import live_day, live_mark, neighbour_days
+from tarokk_admin.core.methods import get_only
 
 BOARD_SECONDS = 60 * 60
 # With the front's cache (at most a second old) and the render, a save shows on every
@@ -98,11 +99,13 @@ def board(day: dt.date, variant: str) -> tuple[str, str]:
     return entry
 
 
+@get_only
 def live_today(request: HttpRequest) -> HttpResponse:
     """``/live/``: today's board."""
     return redirect("statistics:live", day=timezone.localdate().isoformat())
 
 
+@get_only
 def live_page(request: HttpRequest, day: str) -> HttpResponse:
     """Every public match of the day, updating by itself; ``?projector=1`` is the
     projector mode."""
@@ -126,6 +129,7 @@ def live_page(request: HttpRequest, day: str) -> HttpResponse:
     )
 
 
+@get_only
 def live_projector(request: HttpRequest, day: str) -> HttpResponse:
     """Large type for the venue's screen, cycling through the matches."""
     date = _parse(day)
@@ -149,6 +153,7 @@ def _language(request: HttpRequest) -> str:
     return wanted if wanted in dict(settings.LANGUAGES) else get_language()
 
 
+@get_only
 def live_board(request: HttpRequest, day: str) -> HttpResponse:
     """The board fragment: 204 (or 304) while the client's version is current."""
     date = _parse(day)

@@ -32,11 +32,13 @@ from stats.views.common import (
     tables_configure,
     tables_export,
 )
+from tarokk_admin.core.methods import get_only
 from tarokk_admin.core.tables import table_configure, table_export
 
 TOP_FEASTS = 12
 
 
+@get_only
 def statistics_current(request: HttpRequest) -> HttpResponse:
     """``/statistics/`` leads to the current season."""
     season = season_current()
@@ -118,6 +120,7 @@ def _month_label(month: int) -> str:
     return str(MONTHS_AP[month])
 
 
+@get_only
 def federation_page(request: HttpRequest, year: int) -> HttpResponse:
     """The federation's season: every announcement by group, trophies, average hand
     and match scores, the most frequent contras; charts with text alternatives."""
@@ -229,11 +232,13 @@ def _list_page(request: HttpRequest, year: int, kind: str) -> HttpResponse:
     )
 
 
+@get_only
 def teams_page(request: HttpRequest, year: int) -> HttpResponse:
     """Every team's season in one sortable, exportable table."""
     return _list_page(request, year, "teams")
 
 
+@get_only
 def players_page(request: HttpRequest, year: int) -> HttpResponse:
     """Every player's season in one sortable, exportable table."""
     return _list_page(request, year, "players")

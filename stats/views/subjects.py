@@ -24,6 +24,7 @@ from stats.views.common import (
     tables_configure,
     tables_export,
 )
+from tarokk_admin.core.methods import get_only
 
 TOP_FEASTS = 10
 
@@ -125,6 +126,7 @@ def _subject(model, year: int, pk: int, message: str):
     return season, model(pk=pk, name=season.subject_name)
 
 
+@get_only
 def team_page(request: HttpRequest, year: int, pk: int) -> HttpResponse:
     """A team's season: matches, points, average hand score in attack and defence,
     the feasts it announced and how often each was made, contras given and their
@@ -222,6 +224,7 @@ def _role_labels(tables: dict) -> dict[str, str]:
     return {name: label for name, label in labels.items() if name in tables}
 
 
+@get_only
 def player_page(request: HttpRequest, year: int, pk: int) -> HttpResponse:
     """A player's season, per role (driver, catcher): the team's hands while playing
     it, the player's own announcements and contras, and the trophies credited."""

@@ -1,6 +1,8 @@
 """The national trophy list equal to the hands (R9, R14): each completed match's
 awards are exactly the made trophies of its hands, credited as the line-ups say; a
-match that is not completed has none."""
+match that is not completed has none. A match whose follow-up (which awards its
+trophies) still waits in the outbox is not checked yet (``audit.pending``); one
+whose follow-up keeps failing is reported as such."""
 
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ from django.utils.translation import gettext_lazy
 from competitions.models import Match
 from scoring.engine.catalogue import FEASTS
 from scoring.models import Hand
+from tarokk_admin.audit.pending import Waiting, matches_waiting
 from tarokk_admin.audit.problems import Problem, match_where
 from trophies.models import TrophyAward
 from trophies.services.awards import hand_made_trophies
@@ -27,6 +30,7 @@ FIX = gettext_lazy(
 
 
 def trophies_check() -> Iterator[Problem]:
+    waiting = matches_waiting()
     awards: dict[int, list[TrophyAward]] = defaultdict(list)
     for award in TrophyAward.objects.filter(match__isnull=False).order_by("pk"):
         awards[award.match_id].append(award)
@@ -37,7 +41,28 @@ def trophies_check() -> Iterator[Problem]:
         .order_by("date", "pk")
     )
     for match in matches.iterator(chunk_size=BATCH):
-        yield from _match(match, awards.get(match.pk, []))
+        if match.pk in waiting:
+            yield from _failing(match, waiting[match.pk])
+        else:
+            yield from _match(match, awards.get(match.pk, []))
+
+
+def _failing(match: Match, followup: Waiting) -> Iterator[Problem]:
+    """A follow-up that failed: the match's trophies wait for it, and it retries."""
+    if followup.attempts:
+        yield Problem(
+            "followup_failed",
+            match_where(match),
+            _(
+                "Its follow-up (trophies, cup decision, standings) failed %(n)s "
+                "times and waits for its next try: %(error)s"
+            )
+            % {"n": followup.attempts, "error": followup.last_error[:300]},
+            _(
+                "Open the admin's Follow-ups page: once the cause is fixed, deliver "
+                "it now; the trophies follow."
+            ),
+        )
 
 
 def _match(match: Match, awards: list[TrophyAward]) -> Iterator[Problem]:

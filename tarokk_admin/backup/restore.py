@@ -1,10 +1,12 @@
 """Restoring a federation backup into an empty database, whole or not at all.
 
 The file is checked before anything is written (its format, that every table is
-known and its count matches its rows); the rows are then inserted in one
-transaction with their primary keys, the references checked at its end (a row that
-points at nothing refuses the whole file) and the database's sequences moved past
-the restored keys so the next record gets a new number.
+known and its count matches its rows, that every reference points at a row the file
+holds and no text holds a NUL character); the rows are then inserted in one
+transaction with their primary keys, the references checked again by the database
+at its end, and the database's sequences moved past the restored keys so the next
+record gets a new number. Every refusal is one sentence of ours naming the table
+and the row, never the database's own message.
 """
 
 from __future__ import annotations
@@ -17,10 +19,11 @@ from django.core import serializers
 from django.core.exceptions import ValidationError
 from django.core.management.color import no_style
 from django.core.serializers.base import DeserializationError
-from django.db import DatabaseError, connection, transaction
+from django.db import DatabaseError, IntegrityError, connection, transaction
 from django.utils.translation import gettext as _
 
 from tarokk_admin.backup.catalogue import FORMAT, backup_models, model_label
+from tarokk_admin.backup.references import rows_check
 from tarokk_admin.core.errors import ServiceError
 from tarokk_admin.core.jsonio import json_parse
 
@@ -142,6 +145,10 @@ def federation_import(*, path: Path) -> dict[str, int]:
     storing nothing."""
     backup = backup_read(path=path)
     models = backup_models()
+    problem = rows_check(backup["models"], models)
+    if problem is not None:
+        raise _refuse(problem)
+    label = ""
     try:
         with transaction.atomic():
             if not database_is_empty():
@@ -154,24 +161,37 @@ def federation_import(*, path: Path) -> dict[str, int]:
                 )
             Group.objects.all().delete()  # the migrations' role groups, replaced
             for model in models:
-                _table_restore(model, backup["models"].get(model_label(model), []))
+                label = model_label(model)
+                _table_restore(model, backup["models"].get(label, []))
+            label = ""
             try:
                 connection.check_constraints()
             except DatabaseError as exc:
                 raise _refuse(
-                    _(
-                        "The backup has a reference to a record it does not hold: %(reason)s."
-                    )
-                    % {"reason": exc}
+                    _("The backup has a reference to a record it does not hold.")
                 ) from exc
             _sequences_reset(models)
     except DatabaseError as exc:
-        raise _refuse(
-            _("The backup cannot be stored: %(reason)s.") % {"reason": exc}
-        ) from exc
+        raise _refuse(_database_refusal(label, exc)) from exc
     return {
         model_label(m): len(backup["models"].get(model_label(m), [])) for m in models
     }
+
+
+def _database_refusal(label: str, error: DatabaseError) -> str:
+    """What the database refused, in a sentence of ours (its own message names
+    constraints and columns, not what is wrong with the file)."""
+    if not label:
+        return _("The backup cannot be stored: the database refused it.")
+    if isinstance(error, IntegrityError):
+        return _(
+            "The rows of %(table)s cannot be stored: two of them have the same key, "
+            "or a value that must be unique, or a value that is missing."
+        ) % {"table": label}
+    return _(
+        "The rows of %(table)s cannot be stored: a value does not fit its column "
+        "(too long, out of range, or of the wrong kind)."
+    ) % {"table": label}
 
 
 def _sequences_reset(models: list[Any]) -> None:

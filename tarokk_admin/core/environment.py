@@ -110,13 +110,16 @@ class Environment:
         return self.choice(name, default, LOG_LEVELS)
 
     def hosts(self, name: str, default: list[str]) -> list[str]:
-        """Host names for ALLOWED_HOSTS (``.example.org`` and ``*`` as Django has them)."""
+        """Host names for ALLOWED_HOSTS (``.example.org`` and ``*`` as Django has them).
+        A value that is set must name one: ``" , "`` would leave the site answering
+        no host at all (every request a 400)."""
+        accepts = "comma-separated host names such as tarokk.example"
         hosts = self.words(name, default)
+        if not hosts and self.raw(name) is not None:
+            raise self.refuse(name, self.variables.get(name, ""), accepts)
         for host in hosts:
             if not HOST_NAME.fullmatch(host):
-                raise self.refuse(
-                    name, host, "comma-separated host names such as tarokk.example"
-                )
+                raise self.refuse(name, host, accepts)
         return hosts
 
     def origins(self, name: str) -> list[str]:

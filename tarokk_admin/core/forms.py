@@ -1,6 +1,9 @@
-"""What every form of the project shares: a service's refusal shown on the form."""
+"""What every form of the project shares: a service's refusal shown on the form, and
+a text area for pasted records that does not echo a very long paste back."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from django import forms
 
@@ -11,3 +14,31 @@ def form_error_add(form: forms.Form, error: ServiceError) -> None:
     """Show a service's refusal on the field it names, or above the form."""
     field = error.field if error.field in form.fields else None
     form.add_error(field, error.message)
+
+
+# A refused paste longer than this is not shown again (see PastedTextField).
+ECHOED_CHARS = 100_000
+
+
+def _echoed(text: Any) -> Any:
+    return None if isinstance(text, str) and len(text) > ECHOED_CHARS else text
+
+
+class PastedText(forms.Textarea):
+    """The text area of :class:`PastedTextField`."""
+
+    def format_value(self, value: Any) -> str | None:
+        return super().format_value(_echoed(value))
+
+
+class PastedTextField(forms.CharField):
+    """A pasted record (JSON). A refused paste is shown again for correction, unless
+    it is longer than ``ECHOED_CHARS``: the page would then be larger than what was
+    sent (a megabyte of JSON, every quote escaped), so the field is left empty for
+    the record to be pasted again once corrected. Bounded for the widget and for a
+    template that shows ``field.value`` itself."""
+
+    widget = PastedText
+
+    def prepare_value(self, value: Any) -> Any:
+        return _echoed(super().prepare_value(value))

@@ -9,10 +9,11 @@ from typing import Any
 from django import forms
 from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth.forms import AuthenticationForm
-from django.contrib.auth.views import LoginView
+from django.contrib.auth.views import LoginView, LogoutView
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from tarokk_admin.core.redirects import SafeNextMixin
 from tarokk_admin.core.roles import Role, is_official, is_referee, roles
 
 
@@ -59,11 +60,16 @@ def staff_home_url(user: Any) -> str:
     return reverse("home")
 
 
-class StaffLoginView(LoginView):
-    """The site's login: a safe ``next`` wins (Django checks its host and scheme),
+class StaffLoginView(SafeNextMixin, LoginView):
+    """The site's login: a safe ``next`` wins (a local path, ``core.redirects``),
     otherwise the user's own work page."""
 
     authentication_form = LoginForm
+    http_method_names = ["get", "head", "post"]  # not LoginView's PUT
 
     def get_default_redirect_url(self) -> str:
         return staff_home_url(self.request.user)
+
+
+class StaffLogoutView(SafeNextMixin, LogoutView):
+    """The site's logout: to a safe ``next``, else to ``LOGOUT_REDIRECT_URL``."""

@@ -2,13 +2,43 @@
 
 Each parser answers a value it cannot use with :class:`BadParameter`, whose message
 names the parameter and quotes what was sent; the JSON API turns it into a 400.
+
+What a year and a record's id are is declared once (:data:`YEAR`, :data:`ID`): the
+parsers accept exactly what the pattern matches, and the API's OpenAPI document
+(``tarokk_admin/schema``) publishes the same pattern, so the two always agree.
 """
 
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass
+from typing import Any
+
 from django.utils.translation import gettext as _
 
-MAX_ID = 2**63 - 1
+
+@dataclass(frozen=True)
+class Shape:
+    """What a parameter written as text looks like: a regular expression, the same
+    for the parser and the API schema."""
+
+    pattern: str
+    example: str
+
+    def matches(self, value: object) -> bool:
+        return isinstance(value, str) and re.fullmatch(self.pattern, value) is not None
+
+    @property
+    def schema(self) -> dict[str, Any]:
+        """The JSON Schema of the parameter (OpenAPI 3.1)."""
+        return {"type": "string", "pattern": f"^{self.pattern}$"}
+
+
+# A year (a season): four digits, 1000-9999.
+YEAR = Shape(r"[1-9][0-9]{3}", "2026")
+# A record's id (or a page number): a positive whole number of at most 18 digits,
+# which every integer column holds (PostgreSQL's bigint ends at 19 digits).
+ID = Shape(r"[1-9][0-9]{0,17}", "1")
 
 
 class BadParameter(Exception):
@@ -36,22 +66,20 @@ def _shown(value: object) -> str:
 
 
 def id_param(value: str, *, name: str) -> int:
-    """A record's id: a positive whole number that fits the database."""
-    number = whole_number(value.strip(), max_digits=19)
-    if number is None or not 0 < number <= MAX_ID:
+    """A record's id (or a page number): :data:`ID`."""
+    if not ID.matches(value):
         raise BadParameter(
             _('"%(name)s" must be a positive whole number, not "%(value)s".')
             % {"name": name, "value": _shown(value)}
         )
-    return number
+    return int(value)
 
 
 def year_param(value: str, *, name: str = "year") -> int:
-    """A year (a season): four digits, such as 2026."""
-    number = whole_number(value.strip(), max_digits=4)
-    if number is None or number < 1000:
+    """A year (a season): :data:`YEAR`, four digits such as 2026."""
+    if not YEAR.matches(value):
         raise BadParameter(
             _('"%(name)s" must be a year such as 2026, not "%(value)s".')
             % {"name": name, "value": _shown(value)}
         )
-    return number
+    return int(value)

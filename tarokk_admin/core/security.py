@@ -5,6 +5,8 @@
   write itself.
 - ``RequestCharsetMiddleware``: a request body in another charset than UTF-8 (or an
   unknown one) is refused with a 400 sentence before anything decodes it.
+- ``MethodMiddleware``: a method the address does not take (``core.methods``) is a
+  405 with ``Allow``, before CSRF and the view; OPTIONS a 204 with ``Allow``.
 - ``SecurityHeadersMiddleware``: the Permissions-Policy header on every answer, and
   ``Cache-Control: private, no-store`` on everything shown to a signed-in user, so
   neither a shared proxy nor the browser of a venue's shared computer keeps it.
@@ -15,11 +17,20 @@ from __future__ import annotations
 import codecs
 import ipaddress
 from collections.abc import Callable
+from typing import Any
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext as _
+
+from tarokk_admin.core.api import API_NAMESPACE, api_error
+from tarokk_admin.core.methods import (
+    ADMIN_METHODS,
+    ADMIN_NAMESPACE,
+    allow_header,
+    methods_of,
+)
 
 Handler = Callable[[HttpRequest], HttpResponse]
 ACCEPTED_CHARSETS = frozenset({"utf-8", "ascii"})
@@ -102,4 +113,40 @@ class SecurityHeadersMiddleware:
         user = getattr(request, "user", None)
         if user is not None and user.is_authenticated:
             patch_cache_control(response, private=True, no_store=True)
+        return response
+
+
+class MethodMiddleware:
+    """405 with ``Allow`` for a method the address does not take; 204 for OPTIONS."""
+
+    def __init__(self, get_response: Handler) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)
+
+    def process_view(
+        self, request: HttpRequest, view: Handler, args: Any, kwargs: Any
+    ) -> HttpResponse | None:
+        match = request.resolver_match
+        namespaces = match.namespaces if match is not None else []
+        taken = ADMIN_METHODS if ADMIN_NAMESPACE in namespaces else methods_of(view)
+        if taken is None:
+            return None  # undeclared: the test walking every address fails on it
+        method = (request.method or "").upper()
+        if method in taken:
+            return None
+        if method == "OPTIONS":
+            response = HttpResponse(status=204)
+        else:
+            message = _(
+                "This address does not take %(method)s requests; it takes %(methods)s."
+            ) % {"method": method[:20], "methods": allow_header(taken)}
+            if API_NAMESPACE in namespaces:
+                response = api_error(message, 405)
+            else:
+                response = HttpResponse(
+                    message, status=405, content_type="text/plain; charset=utf-8"
+                )
+        response["Allow"] = allow_header(taken)
         return response

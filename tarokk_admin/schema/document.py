@@ -7,13 +7,15 @@ from typing import Any
 
 from django.urls import URLPattern, URLResolver, get_resolver
 
+from tarokk_admin.core.params import ID, YEAR, Shape
 from tarokk_admin.schema.operations import OPERATIONS
 from tarokk_admin.schema.shapes import ERROR
 
 PARAMETER = re.compile(r"<(?:(?P<converter>[^>:]+):)?(?P<name>[^>]+)>")
-# What a path parameter looks like: the views answer 400 for anything else that
-# reaches them; an address with a slash in it is not one of theirs.
-PATH_PARAMETER = {"type": "string", "pattern": "^[0-9]{1,12}$"}
+# What each path parameter of the API is, by its name in the route: the shapes the
+# views parse it with (core.params), so the schema allows exactly what they take
+# and they answer 400 for anything else.
+PATH_PARAMETERS: dict[str, Shape] = {"year": YEAR, "pk": ID, "player_id": ID}
 
 
 def api_routes() -> list[tuple[str, str]]:
@@ -46,7 +48,8 @@ def _operation(name: str, route: str) -> tuple[str, dict[str, Any]]:
             "name": match["name"],
             "in": "path",
             "required": True,
-            "schema": PATH_PARAMETER,
+            "schema": PATH_PARAMETERS[match["name"]].schema,
+            "example": PATH_PARAMETERS[match["name"]].example,
         }
         for match in PARAMETER.finditer(route)
     ]

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from scoring.engine.catalogue import TROPHIES as TROPHY_CATALOGUE
+from tarokk_admin.core.params import ID, YEAR
 from tarokk_admin.schema import shapes
 from tarokk_admin.schema.shapes import Schema
 
@@ -32,7 +33,8 @@ def _query(name: str, schema: Schema, description: str, **extra: Any) -> dict[st
     }
 
 
-YEAR_QUERY = {"type": "string", "pattern": "^[0-9]{1,12}$"}
+# Text without a NUL character, which no parameter may hold (core.request_text).
+TEXT = {"type": "string", "pattern": "^[^\\u0000]*$"}
 TROPHY_QUERY = _query(
     "trophy",
     {"type": "string", "enum": sorted(TROPHY_CATALOGUE)},
@@ -51,7 +53,7 @@ OPERATIONS: dict[str, Operation] = {
         shapes.GRAND_PRIX_LIST,
         "standings",
         query=[
-            _query("season", YEAR_QUERY, "the season's year, e.g. 2026", required=True)
+            _query("season", YEAR.schema, "the season's year, e.g. 2026", required=True)
         ],
         not_found="the season",
     ),
@@ -78,13 +80,12 @@ OPERATIONS: dict[str, Operation] = {
         shapes.TROPHIES,
         "trophies",
         query=[
-            _query(
-                "q", {"type": "string", "maxLength": 200}, "words of the player's name"
-            ),
+            _query("q", {**TEXT, "maxLength": 200}, "words of the player's name"),
             TROPHY_QUERY,
-            _query("year", YEAR_QUERY, "the year of the trophies"),
-            _query("page", {"type": "string", "pattern": "^[0-9]{1,12}$"}, "from 1"),
+            _query("year", YEAR.schema, "the year of the trophies"),
+            _query("page", ID.schema, "from 1; past the last page is a 404"),
         ],
+        not_found="page",
     ),
     "player_trophies": Operation(
         "A player's trophy points, cups and trophies",

@@ -68,7 +68,12 @@ MIDDLEWARE = [
     "django.middleware.locale.LocaleMiddleware",
     # Before anything reads the form or the query string: a non-UTF-8 body is a 400.
     "tarokk_admin.core.security.RequestCharsetMiddleware",
+    # Nor a NUL character anywhere (PostgreSQL refuses it in any text): a 400.
+    "tarokk_admin.core.request_text.RequestTextMiddleware",
     "django.middleware.common.CommonMiddleware",
+    # Before CSRF: a method the address does not take is a 405 with Allow
+    # (core.methods), OPTIONS a 204, never the page nor CSRF's 403.
+    "tarokk_admin.core.security.MethodMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -186,10 +191,11 @@ CELERY_BEAT_SCHEDULE = {
         "task": "tarokk_admin.tasks.federation_backup",
         "schedule": crontab(hour=3, minute=15),
     },
-    # An import whose progress stopped (the worker killed) is marked failed.
+    # An import that stopped (the worker killed, the database gone) is marked
+    # failed: on PostgreSQL as soon as its session is gone.
     "import-runs-expire": {
         "task": "scoring.tasks.import_runs_expire",
-        "schedule": 5 * 60.0,
+        "schedule": 60.0,
     },
     # The integrity audit (manage.py check_records), nightly; officials are e-mailed
     # when something is wrong.

@@ -6,7 +6,10 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
+from tarokk_admin.core.methods import get_only
 
+
+@get_only
 def home(request: HttpRequest) -> HttpResponse:
     """The season at a glance: leaders, latest results, next matches (a fixed number
     of queries: the tables are cached, the lists are limited)."""

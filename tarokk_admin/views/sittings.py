@@ -25,6 +25,7 @@ from competitions.selectors.sittings import (
 from competitions.views.sittings import form_refusal, sitting_form_context
 from tarokk_admin.core.errors import ServiceError
 from tarokk_admin.core.forms import form_error_add
+from tarokk_admin.core.methods import get_only, get_or_post
 from tarokk_admin.core.roles import is_official, refuse, role_required
 from trophies.forms import SittingCorrectSettlingForm, SittingVoidSettlingForm
 from trophies.selectors import sitting_trophies
@@ -58,6 +59,7 @@ def _may_change(request: HttpRequest, rights: SittingRights) -> None:
         )
 
 
+@get_only
 def sitting_page(request: HttpRequest, pk: int) -> HttpResponse:
     sitting, rights = _sitting(request, pk)
     show_history = rights.official or rights.at_table or rights.recorder
@@ -82,6 +84,7 @@ def _after(request: HttpRequest, sitting: VariantSitting) -> HttpResponse:
     return redirect("sitting", pk=sitting.pk)
 
 
+@get_or_post
 def sitting_correct_view(request: HttpRequest, pk: int) -> HttpResponse:
     """Correct a sitting with a reason; when it has trophies, say what becomes of
     them (R14, R15)."""
@@ -117,6 +120,7 @@ def sitting_correct_view(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "competitions/sittings/form.html", context)
 
 
+@get_or_post
 def sitting_void_view(request: HttpRequest, pk: int) -> HttpResponse:
     """Void a sitting with a reason; when it has trophies, withdraw or move them."""
     sitting, rights = _sitting(request, pk)

@@ -24,6 +24,7 @@ from competitions.selectors.page_marks import (
 from competitions.selectors.seasons import season_from_param
 from scoring.engine import feast_name
 from tarokk_admin.core.charts import points_chart
+from tarokk_admin.core.methods import get_only
 from tarokk_admin.core.page_cache import (
     Mark,
     cached_body,
@@ -110,6 +111,7 @@ def team_season(*, team: Team, season: Season | None, user: Any) -> TeamSeason:
     return data
 
 
+@get_only
 def team_detail(request: HttpRequest, pk: int) -> HttpResponse:
     # One query: the team and the data mark of its cached body (page_cache).
     team = get_object_or_404(with_data_mark(Team.objects.all(), TEAM_MARKS), pk=pk)

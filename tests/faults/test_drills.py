@@ -6,7 +6,9 @@ own, never the shared ones:
   referee completes matches meanwhile, and their follow-up runs once Redis is back;
 - PostgreSQL restarted during a burst of hand saves: every hand a referee was told
   is saved is stored once, every failure during the outage is a clear 503, saving
-  works again after.
+  works again after;
+- a matches-file import cut off by a PostgreSQL restart, or whose worker is killed,
+  ends failed (nothing of it stored), never "running" for good.
 
 They run in CI's second pass (REDIS_URL set) or with ``FAULT_DRILLS=1``; they need
 ``redis-server`` and Debian's ``pg_createcluster`` and root (to create a cluster).
@@ -17,6 +19,8 @@ from __future__ import annotations
 import collections
 import json
 import os
+import signal
+import sys
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -32,7 +36,7 @@ from tests.faults.servers import (
     skip_without,
     wait_for,
 )
-from tests.faults.site import Answer, Client, DrillSite
+from tests.faults.site import BIN, Answer, Client, DrillSite
 
 pytestmark = [
     pytest.mark.slow,
@@ -243,3 +247,71 @@ def test_postgresql_restarted_during_a_burst_of_hand_saves(site):
     page = Client(site.base).get(f"/matches/{matches[0]}/")
     assert page.status == 200
     assert "Hand 8" in page.text
+
+
+def _import_queued(site: DrillSite, tag: str, matches: int = 400) -> int:
+    output = site.run(
+        sys.executable, "-m", "tests.faults.drill_import", str(matches), tag
+    )
+    return json.loads(output.strip().splitlines()[-1])["run"]
+
+
+def _run_status(site: DrillSite, run_id: int) -> str:
+    return site.sql(f"SELECT status FROM scoring_importrun WHERE id = {run_id}")
+
+
+def _running(site: DrillSite, run_id: int) -> None:
+    wait_for(
+        lambda: _run_status(site, run_id) == "running",
+        timeout=60,
+        what=f"import {run_id} running",
+        every=0.05,
+    )
+
+
+def _ends_failed(site: DrillSite, run_id: int, tag: str) -> float:
+    """Until the run says failed (the periodic delivery and expiry, as beat sends
+    them); how long it took. Nothing of the file is stored."""
+    started = time.monotonic()
+
+    def failed() -> bool:
+        site.periodic_delivery()
+        site.run(
+            str(BIN / "celery"), "-A", "tarokk_admin", "call",
+            "scoring.tasks.import_runs_expire",
+        )  # fmt: skip
+        return _run_status(site, run_id) == "failed"
+
+    wait_for(failed, timeout=120, what=f"import {run_id} failed", every=1)
+    failure = site.sql(f"SELECT failure FROM scoring_importrun WHERE id = {run_id}")
+    assert "Nothing of it was stored" in failure
+    stored = site.sql(
+        f"SELECT count(*) FROM competitions_match WHERE venue = '{tag} drill'"
+    )
+    assert stored == "0"
+    return time.monotonic() - started
+
+
+def test_an_import_cut_off_by_a_postgresql_restart_ends_failed(site):
+    """The probe's import stayed "running" for good after the database went away
+    under it: it ends failed, saying nothing was stored, once the database is back."""
+    run_id = _import_queued(site, "restart")
+    _running(site, run_id)
+    site.cluster.stop()
+    time.sleep(2)
+    site.cluster.start()
+    took = _ends_failed(site, run_id, "restart")
+    print(f"\nImport drill: cut off by a PostgreSQL restart, failed {took:.1f} s after")
+    assert Client(site.base).get("/healthz").status == 200
+
+
+def test_an_import_whose_worker_is_killed_ends_failed(site):
+    run_id = _import_queued(site, "killed")
+    _running(site, run_id)
+    worker = next(p for p in site.processes if "worker" in " ".join(p.args))
+    os.kill(worker.pid, signal.SIGKILL)
+    worker.wait(timeout=30)
+    site.processes.remove(worker)
+    site.start_worker()
+    took = _ends_failed(site, run_id, "killed")
+    print(f"\nImport drill: worker killed, the import failed {took:.1f} s after")

@@ -27,23 +27,24 @@ from scoring.models import Hand
 from scoring.services.hands import hand_save
 from tarokk_admin import tasks
 from tarokk_admin.audit import records_check
+from tarokk_admin.core.models import Followup
 from tarokk_admin.core.roles import Role
 from tests.factories import MatchFactory, UserFactory, ready_match, sheet
-from tests.tarokk_admin.kit import TROPHY_SEEDS
+from tests.tarokk_admin.kit import TROPHY_SEEDS, followups_deliver_all
 from trophies.models import TrophyAward
-from trophies.services.awards import trophies_award_match
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def match() -> Match:
-    """A completed championship match with trophies (R14), its awards in the list."""
+    """A completed championship match with trophies (R14), its awards in the list
+    (its follow-up delivered, as the worker does after the commit)."""
     match = ready_match()
     for number, seed in enumerate(TROPHY_SEEDS, start=1):
         hand_save(match=match, number=number, record=sheet(seed), user=match.referee)
     match_complete(match=match, user=UserFactory(roles=[Role.OFFICIAL]))
-    trophies_award_match(match)
+    followups_deliver_all()
     assert TrophyAward.objects.filter(match=match).count() >= 2
     return match
 
@@ -172,6 +173,47 @@ def test_each_planted_problem_is_reported_with_what_to_do(match, code):
     assert len(line[1]) > 20
     codes = {problem.code for problem in records_check()}
     assert code in codes
+
+
+def completed_waiting() -> Match:
+    """A match completed a moment ago: its trophies follow through the outbox, whose
+    follow-up the worker has not run yet."""
+    match = ready_match()
+    for number, seed in enumerate(TROPHY_SEEDS, start=1):
+        hand_save(match=match, number=number, record=sheet(seed), user=match.referee)
+    match_complete(match=match, user=UserFactory(roles=[Role.OFFICIAL]))
+    assert not TrophyAward.objects.filter(match=match).exists()
+    return match
+
+
+def test_a_match_whose_follow_up_still_waits_is_no_false_alarm(match):
+    """The nightly audit reported trophy_missing (and e-mailed the officials) for a
+    match whose trophies were still on their way through the outbox (R14)."""
+    waiting = completed_waiting()
+    status, out = check()
+    assert status == 0, out
+    assert "trophy_missing" not in out
+    assert out.startswith("The records are consistent: no problem found.\n")
+    assert "Not checked yet: the trophies of 1 match whose follow-up" in out
+    assert f"match {waiting.pk} (" in out
+    assert tasks.check_records() == 0
+    assert mail.outbox == []
+    followups_deliver_all()
+    assert check() == (0, "The records are consistent: no problem found.\n")
+
+
+def test_a_follow_up_that_keeps_failing_is_the_problem_reported(match):
+    waiting = completed_waiting()
+    Followup.objects.filter(delivered_at__isnull=True).update(
+        attempts=3, last_error="OperationalError: the database went away"
+    )
+    status, out = check()
+    assert status == 1
+    assert f"[followup_failed] match {waiting.pk} (" in out
+    assert "failed 3 times" in out
+    assert "the database went away" in out
+    assert "trophy_missing" not in out
+    assert "Not checked yet" not in out
 
 
 def test_a_hand_rejudged_invalid_names_the_engines_path(match):

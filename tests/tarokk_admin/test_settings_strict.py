@@ -69,6 +69,7 @@ BAD_VALUES = [
     ("DJANGO_BEHIND_TLS_PROXY", "2", "true or false"),
     ("DJANGO_DEBUG", "maybe", "true or false"),
     ("DJANGO_ALLOWED_HOSTS", "https://tarokk.example", "host names"),
+    ("DJANGO_ALLOWED_HOSTS", " , ", "host names"),
     ("DJANGO_CSRF_TRUSTED_ORIGINS", "tarokk.example", "https://tarokk.example"),
     ("DJANGO_DEFAULT_FROM_EMAIL", "nobody", "e-mail address"),
     ("DJANGO_EMAIL_BACKEND", "smtp please", "dotted Python path"),
@@ -206,6 +207,27 @@ def test_whole_number_limits_are_checked():
     assert env.whole("UNSET", 25) == 25
     with pytest.raises(ImproperlyConfigured, match=r"^BIG must be a whole number"):
         env.whole("BIG", 25, minimum=1, maximum=65535)
+
+
+@pytest.mark.parametrize("value", [" , ", ",", ",,, ,"])
+def test_allowed_hosts_set_to_no_host_at_all_is_refused(value):
+    """Read as an empty list, the site answered every request with a 400."""
+    with pytest.raises(
+        ImproperlyConfigured,
+        match=r"^DJANGO_ALLOWED_HOSTS must be comma-separated host names such as "
+        rf"tarokk.example, not {value!r}\.$",
+    ):
+        Environment({"DJANGO_ALLOWED_HOSTS": value}).hosts(
+            "DJANGO_ALLOWED_HOSTS", ["localhost"]
+        )
+
+
+def test_allowed_hosts_unset_or_empty_is_the_default_and_empty_items_are_dropped():
+    env = Environment({"EMPTY": "", "HOSTS": "a.example, ,b.example"})
+    assert env.hosts("EMPTY", ["localhost"]) == ["localhost"]
+    assert env.hosts("UNSET", ["localhost"]) == ["localhost"]
+    assert env.hosts("UNSET", []) == []
+    assert env.hosts("HOSTS", []) == ["a.example", "b.example"]
 
 
 def test_log_level_is_case_insensitive():

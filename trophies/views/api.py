@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from competitions.models import Player
 from scoring.engine.catalogue import TROPHIES
 from tarokk_admin.core.api import api_error, api_get
-from tarokk_admin.core.params import BadParameter, whole_number
+from tarokk_admin.core.params import ID, BadParameter, id_param, year_param
 from trophies.models import TrophyAward
 from trophies.selectors import (
     AwardFilters,
@@ -30,22 +30,11 @@ from trophies.selectors import (
 API_PAGE_SIZE = 20
 
 
-def _positive_int(params: QueryDict, name: str) -> int | None:
-    raw = params.get(name, "").strip()
-    if not raw:
-        return None
-    if not whole_number(raw, max_digits=18):
-        raise BadParameter(
-            _('"%(name)s" must be a positive whole number, not "%(value)s".')
-            % {"name": name, "value": raw[:40]}
-        )
-    return int(raw)
-
-
 def api_filters(params: QueryDict) -> AwardFilters:
-    """``q``, ``trophy`` and ``year`` from the query string, checked."""
-    trophy = params.get("trophy", "").strip()
-    if trophy and trophy not in TROPHIES:
+    """``q``, ``trophy`` and ``year`` from the query string, checked: a parameter
+    that is given must be valid (an empty one too), as the API's schema says."""
+    trophy = params.get("trophy")
+    if trophy is not None and trophy not in TROPHIES:
         raise BadParameter(
             _(
                 'Unknown trophy "%(value)s": use a trophy code of the catalogue '
@@ -53,15 +42,12 @@ def api_filters(params: QueryDict) -> AwardFilters:
             )
             % {"value": trophy[:40]}
         )
-    year = _positive_int(params, "year")
-    if year is not None and not 1900 <= year <= 9999:
-        raise BadParameter(
-            _('"year" must be a four-digit year, not "%(value)s".') % {"value": year}
-        )
+    raw = params.get("year")
+    year = year_param(raw) if raw is not None else None
     q = params.get("q", "")
     if "\x00" in q or len(q) > 200:
         raise BadParameter(_('"q" must be a name to search for (at most 200 letters).'))
-    return AwardFilters(q=q, trophy=trophy, year=year)
+    return AwardFilters(q=q, trophy=trophy or "", year=year)
 
 
 def award_json(award: TrophyAward) -> dict[str, Any]:
@@ -99,13 +85,15 @@ def trophy_list_api(request: HttpRequest) -> JsonResponse:
 def trophies_api(request: HttpRequest) -> JsonResponse:
     """``GET /api/trophies/?q=&trophy=&year=&page=``: trophies newest first."""
     filters = api_filters(request.GET)
-    number = _positive_int(request.GET, "page") or 1
+    raw = request.GET.get("page")
+    number = id_param(raw, name="page") if raw is not None else 1
     awards = awards_filtered(filters).select_related("player")
     paginator = Paginator(awards, API_PAGE_SIZE)
     if number > max(paginator.num_pages, 1):
-        raise BadParameter(
-            _('"page" %(page)s is out of range: there are %(pages)s page(s).')
-            % {"page": number, "pages": paginator.num_pages}
+        return api_error(
+            _("There is no page %(page)s: there are %(pages)s page(s).")
+            % {"page": number, "pages": paginator.num_pages},
+            404,
         )
     page = paginator.page(number)
     next_url = None
@@ -126,8 +114,8 @@ def trophies_api(request: HttpRequest) -> JsonResponse:
 def player_trophies_api(request: HttpRequest, player_id: str) -> JsonResponse:
     """``GET /api/players/<id>/trophies/``: a player's points, cups and trophies."""
     player = (
-        Player.objects.filter(pk=whole_number(player_id, max_digits=18)).first()
-        if whole_number(player_id, max_digits=18) is not None
+        Player.objects.filter(pk=int(player_id)).first()
+        if ID.matches(player_id)
         else None
     )
     if player is None:

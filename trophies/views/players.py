@@ -10,11 +10,13 @@ from django.utils.translation import gettext as _
 
 from competitions.models import Player
 from competitions.selectors.free_games import player_free_games
+from tarokk_admin.core.methods import get_only
 from tarokk_admin.core.tables import table_configure, table_export
 from trophies.selectors import player_trophies, trophy_cup_thresholds, trophy_cups_of
 from trophies.tables import CUP_ICON, TrophyAwardTable
 
 
+@get_only
 def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
     """A player's every trophy (linked to its match) and every cup as badges."""
     player = get_object_or_404(Player, pk=pk)

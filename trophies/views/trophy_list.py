@@ -9,6 +9,7 @@ from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 
 from competitions.selectors.page_marks import PLAYERS, TEAMS
+from tarokk_admin.core.methods import get_only
 from tarokk_admin.core.page_cache import (
     Mark,
     Unkept,
@@ -54,6 +55,7 @@ LIST_MARKS = (
 )
 
 
+@get_only
 def trophy_list(request: HttpRequest) -> HttpResponse:
     """Players ranked by trophy points with their cups; search and filters (R14).
 

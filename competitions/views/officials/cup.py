@@ -29,6 +29,7 @@ from competitions.services.cup.walkovers import (
 )
 from tarokk_admin.core.errors import ServiceError
 from tarokk_admin.core.forms import form_error_add
+from tarokk_admin.core.methods import get_or_post
 from tarokk_admin.core.params import whole_number
 from tarokk_admin.core.roles import is_official, role_required
 
@@ -36,6 +37,7 @@ official_only = role_required(is_official, lambda: _("Only officials manage the 
 
 
 @official_only
+@get_or_post
 def cup_manage(request: HttpRequest, year: int) -> HttpResponse:
     """Officials: create the cup, withdraw teams, draw or place, round deadlines."""
     season = season_or_404(year)
@@ -112,6 +114,7 @@ def cup_manage(request: HttpRequest, year: int) -> HttpResponse:
 
 
 @official_only
+@get_or_post
 def cup_tie_view(
     request: HttpRequest, year: int, round: int, slot: int
 ) -> HttpResponse:

@@ -15,6 +15,7 @@ from competitions.models import Match
 from competitions.selectors.disputes import disputed_matches
 from competitions.services.disputes import dispute_resolve
 from competitions.views.officials.schedule import service_run
+from tarokk_admin.core.methods import get_only, get_or_post
 from tarokk_admin.core.roles import is_official, role_required
 
 PAGE = 25
@@ -23,6 +24,7 @@ official_only = role_required(is_official, lambda: _("Only officials settle disp
 
 
 @official_only
+@get_only
 def disputes(request: HttpRequest) -> HttpResponse:
     page = Paginator(disputed_matches(), PAGE).get_page(request.GET.get("page"))
     return render(
@@ -33,6 +35,7 @@ def disputes(request: HttpRequest) -> HttpResponse:
 
 
 @official_only
+@get_or_post
 def dispute_resolve_view(request: HttpRequest, pk: int) -> HttpResponse:
     match = get_object_or_404(
         Match.objects.select_related("competition__season", "team_a", "team_b"), pk=pk

@@ -14,6 +14,7 @@ from competitions.models import Competition
 from competitions.selectors.schedule import SCHEDULED_KINDS, schedule_matches
 from competitions.services.fixtures import FixturesOutcome, fixtures_import
 from tarokk_admin.core.errors import ServiceError
+from tarokk_admin.core.methods import get_or_post
 from tarokk_admin.core.roles import is_official, role_required
 
 official_only = role_required(
@@ -22,6 +23,7 @@ official_only = role_required(
 
 
 @official_only
+@get_or_post
 def competition_manage(request: HttpRequest, pk: int) -> HttpResponse:
     competition = get_object_or_404(Competition.objects.select_related("season"), pk=pk)
     form = FixturesForm(request.POST or None, request.FILES or None)

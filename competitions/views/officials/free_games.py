@@ -37,6 +37,7 @@ from competitions.services.claims import (
 from competitions.services.free_games import free_games_close, free_games_reopen
 from tarokk_admin.core.errors import ServiceError
 from tarokk_admin.core.forms import form_error_add
+from tarokk_admin.core.methods import get_only
 from tarokk_admin.core.roles import is_official, role_required
 
 official_only = role_required(
@@ -93,6 +94,7 @@ def _desk(request: HttpRequest, **forms_: forms.Form) -> HttpResponse:
 
 
 @official_only
+@get_only
 def free_games_desk(request: HttpRequest) -> HttpResponse:
     return _desk(request)
 

@@ -28,6 +28,7 @@ from competitions.services.grand_prix import (
 )
 from tarokk_admin.core.errors import ServiceError
 from tarokk_admin.core.forms import form_error_add
+from tarokk_admin.core.methods import get_or_post
 from tarokk_admin.core.roles import is_official, role_required
 
 official_only = role_required(
@@ -46,6 +47,7 @@ def _service(form: forms.Form, action: Callable[[], object]) -> bool:
 
 
 @official_only
+@get_or_post
 def grand_prix_manage_list(request: HttpRequest) -> HttpResponse:
     form = GrandPrixForm(request.POST or None)
     created: list[Competition] = []
@@ -76,6 +78,7 @@ def grand_prix_manage_list(request: HttpRequest) -> HttpResponse:
 
 
 @official_only
+@get_or_post
 def grand_prix_manage(request: HttpRequest, pk: int) -> HttpResponse:
     event = get_object_or_404(
         Competition.objects.select_related("season"),
@@ -142,6 +145,7 @@ def grand_prix_manage(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @official_only
+@get_or_post
 def grand_prix_pairing_edit(request: HttpRequest, pk: int) -> HttpResponse:
     match = get_object_or_404(
         Match.objects.select_related("competition__season", "team_a", "team_b"),

@@ -15,6 +15,7 @@ from competitions.services.cup.ties import grand_prix_match_cup_tie_set
 from competitions.services.grand_prix import grand_prix_seed_move
 from competitions.views.officials.schedule import service_run
 from tarokk_admin.core.errors import ServiceError
+from tarokk_admin.core.methods import get_or_post
 from tarokk_admin.core.params import whole_number
 from tarokk_admin.core.roles import is_official, role_required
 
@@ -45,6 +46,7 @@ def grand_prix_seed(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @official_only
+@get_or_post
 def grand_prix_cup_tie(request: HttpRequest, pk: int) -> HttpResponse:
     """Count a Grand Prix match as one of a cup tie's matches (R15)."""
     match = get_object_or_404(

@@ -22,11 +22,13 @@ from competitions.services.players import (
 )
 from competitions.views.officials.workspace import official_only, service_run
 from tarokk_admin.core.errors import ServiceError
+from tarokk_admin.core.methods import get_or_post
 
 HISTORY_ROWS = 10
 
 
 @official_only
+@get_or_post
 def player_list(request: HttpRequest) -> HttpResponse:
     search = PlayerSearchForm(request.GET)
     query, inactive = "", False
@@ -84,6 +86,7 @@ def _player_page(
 
 
 @official_only
+@get_or_post
 def player_edit(request: HttpRequest, pk: int) -> HttpResponse:
     player = get_object_or_404(Player, pk=pk)
     initial = {

@@ -37,6 +37,7 @@ from competitions.services.schedule import (
 from tarokk_admin.core.errors import ServiceError
 from tarokk_admin.core.forms import form_error_add
 from tarokk_admin.core.l10n import human_date
+from tarokk_admin.core.methods import get_or_post
 from tarokk_admin.core.roles import is_official, role_required
 
 PAGE = 50
@@ -57,6 +58,7 @@ def service_run(form: forms.Form, action: Callable[[], object]) -> bool:
 
 
 @official_only
+@get_or_post
 def schedule(request: HttpRequest) -> HttpResponse:
     """The schedule, filtered by competition, season, team and dates; and a form to
     schedule a championship or Royal free match."""
@@ -139,6 +141,7 @@ DONE = {
 
 
 @official_only
+@get_or_post
 def schedule_match(request: HttpRequest, pk: int) -> HttpResponse:
     """One match: move, postpone, void, referee; and its history."""
     match = get_object_or_404(

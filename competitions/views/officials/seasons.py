@@ -14,11 +14,13 @@ from competitions.selectors.free_games import free_games_closing
 from competitions.selectors.seasons import season_or_404
 from competitions.services.seasons import season_create, season_update
 from competitions.views.officials.workspace import official_only, service_run
+from tarokk_admin.core.methods import get_or_post
 
 HISTORY_ROWS = 10
 
 
 @official_only
+@get_or_post
 def season_list(request: HttpRequest) -> HttpResponse:
     form = SeasonCreateForm(request.POST or None, prefix="new")
     if request.method == "POST" and form.is_valid():
@@ -47,6 +49,7 @@ def season_list(request: HttpRequest) -> HttpResponse:
 
 
 @official_only
+@get_or_post
 def season_edit(request: HttpRequest, year: int) -> HttpResponse:
     season = season_or_404(year)
     initial = {

@@ -30,6 +30,7 @@ from competitions.services.rosters import (
 )
 from competitions.views.officials.workspace import official_only, service_run
 from tarokk_admin.core.errors import ServiceError
+from tarokk_admin.core.methods import get_only, get_or_post
 
 
 def _teams_page(
@@ -54,6 +55,7 @@ def _teams_page(
 
 
 @official_only
+@get_only
 def teams_current(request: HttpRequest) -> HttpResponse:
     season = season_current()
     if season is None:
@@ -63,6 +65,7 @@ def teams_current(request: HttpRequest) -> HttpResponse:
 
 
 @official_only
+@get_or_post
 def team_list(request: HttpRequest, year: int) -> HttpResponse:
     season = season_or_404(year)
     if request.method != "POST":
@@ -157,6 +160,7 @@ def team_page(
 
 
 @official_only
+@get_or_post
 def team_edit(request: HttpRequest, year: int, pk: int) -> HttpResponse:
     season = season_or_404(year)
     team = get_object_or_404(Team, pk=pk)

@@ -14,6 +14,7 @@ from competitions.selectors.seasons import season_current
 from competitions.selectors.workspace import season_dashboard
 from tarokk_admin.core.errors import ServiceError
 from tarokk_admin.core.forms import form_error_add
+from tarokk_admin.core.methods import get_only
 from tarokk_admin.core.roles import is_official, role_required
 
 official_only = role_required(
@@ -32,6 +33,7 @@ def service_run(form: forms.Form, action: Callable[[], object]) -> object | None
 
 
 @official_only
+@get_only
 def workspace_home(request: HttpRequest) -> HttpResponse:
     season = season_current()
     return render(
@@ -42,6 +44,7 @@ def workspace_home(request: HttpRequest) -> HttpResponse:
 
 
 @official_only
+@get_only
 def cup_current(request: HttpRequest) -> HttpResponse:
     """The menu's way to the current season's cup desk."""
     season = season_current()

@@ -65,6 +65,12 @@ def _name(value: Any, path: str, what: str, errors: Errors) -> str | None:
 
 
 CHECK_PROGRESS_EVERY = 100  # matches between two progress reports while checking
+# A file of more matches is refused before any is checked (a 6,000-match file is
+# about 33 MB; uploads end at 64 MB).
+MATCHES_MOST = 12_000
+# The check stops after this many problems: enough to fix before trying again, and
+# the run's page, its record and the command's answer stay small whatever the file.
+PROBLEMS_MOST = 500
 
 
 def matches_file_check(
@@ -87,6 +93,17 @@ def matches_file_check(
             _("matches must be a list of at least one match."),
         )
         return []
+    if len(matches) > MATCHES_MOST:
+        errors.add(
+            "too_many_matches",
+            "/matches",
+            _(
+                "A matches file holds at most %(most)s matches; this one holds "
+                "%(count)s: split it into smaller files."
+            )
+            % {"most": MATCHES_MOST, "count": len(matches)},
+        )
+        return []
     _nul_characters({k: v for k, v in data.items() if k != "matches"}, "", errors)
     planned = []
     for index, entry in enumerate(matches):
@@ -94,6 +111,18 @@ def matches_file_check(
         _nul_characters(entry, "", match_errors)
         one = _check_match(entry, match_errors)
         errors.items.extend(match_errors.items)
+        if len(errors) > PROBLEMS_MOST:
+            del errors.items[PROBLEMS_MOST:]
+            errors.add(
+                "too_many_problems",
+                pointer("matches", index),
+                _(
+                    "The check stopped at match %(n)s of %(total)s after %(count)s "
+                    "problems: fix these and import the file again."
+                )
+                % {"n": index + 1, "total": len(matches), "count": PROBLEMS_MOST},
+            )
+            return []  # nothing of a file with problems is stored
         if one is not None and not match_errors:
             planned.append(one)
         if progress is not None and (index + 1) % CHECK_PROGRESS_EVERY == 0:

@@ -10,9 +10,19 @@ restarts). The matches are stored in one transaction (all or nothing, see
 status is written in the import's own transaction: "done" exists exactly when the
 matches do.
 
-A run that stops without finishing (the worker killed, a time limit) would stay
-"running": ``import_runs_expire`` (periodic) marks a run failed when its progress
-has not moved for ``STALE`` — nothing of it was stored, and the page says so.
+A run that stops without finishing (the worker killed, the database gone in the
+middle, a time limit) is marked failed as soon as that can be known, saying that
+nothing of it was stored (its transaction never committed):
+
+- by the run itself, when what stopped it was an error it can still write down;
+- when its follow-up is delivered again (the worker restarted, the database back):
+  a run found "running" at its start was cut off, it is not imported a second time;
+- by ``import_runs_expire`` (periodic, every minute): on PostgreSQL a running import
+  holds an advisory lock on its own session, which the database drops with the
+  session (a killed process, a lost connection), so a "running" run whose lock is
+  free has stopped; anywhere, a run whose progress has not moved for ``STALE``.
+A run still waiting for the worker whose follow-up is in the outbox is left waiting:
+the outbox delivers it once the broker is back.
 """
 
 from __future__ import annotations
@@ -21,9 +31,11 @@ import datetime as dt
 import json
 import logging
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
-from django.db import connection, transaction
+from django.db import DatabaseError, connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -36,6 +48,8 @@ from scoring.services.imports.store import (
 )
 from tarokk_admin.core.background import followup_queue
 from tarokk_admin.core.errors import ServiceError
+from tarokk_admin.core.models import Followup
+from tarokk_admin.core.outage import database_unavailable
 
 logger = logging.getLogger(__name__)
 
@@ -47,6 +61,8 @@ STALE = dt.timedelta(minutes=15)
 FAILURE_CHARS = 2000
 # The outbox's kind for a background import (its task: ``scoring.tasks``).
 IMPORT_FOLLOWUP = "import_run"
+# PostgreSQL advisory locks (class, run id) held by the session running an import.
+RUN_LOCK_CLASS = 0x7AC013
 
 Status = ImportRun.Status
 
@@ -105,11 +121,29 @@ def import_run_queue(*, run: ImportRun) -> None:
     followup_queue(IMPORT_FOLLOWUP, run.pk)
 
 
+def _interrupted() -> str:
+    return _(
+        "The import stopped without finishing (the worker was stopped, the database "
+        "did not answer, or it ran out of time). Nothing of it was stored: import "
+        "the file again."
+    )
+
+
 def import_run_execute(*, run_id: int) -> None:
-    """Import the run's file (idempotent: a finished run is left alone)."""
+    """Import the run's file (idempotent: a finished run is left alone, and a run
+    found running was cut off: it is marked failed, not imported again)."""
     run = ImportRun.objects.filter(pk=run_id).first()
     if run is None or run.finished:
         return
+    if run.status == Status.RUNNING:
+        _finish(run_id, status=Status.FAILED, failure=_interrupted())
+        return
+    with _running(run_id):
+        _execute(run)
+
+
+def _execute(run: ImportRun) -> None:
+    run_id = run.pk
     _aside(run_id, status=Status.RUNNING, checked=0, stored=0)
     try:
         data = json.loads(run.content)
@@ -126,10 +160,14 @@ def import_run_execute(*, run_id: int) -> None:
         return
     except Exception as error:  # recorded on the run, never a run stuck "running"
         logger.exception("Import %s failed", run_id)
+        # With the database away this write fails too: the run stays "running"
+        # until its follow-up is delivered again or the expiry finds it stopped.
         _finish(
             run_id,
             status=Status.FAILED,
-            failure=f"{type(error).__name__}: {error}"[:FAILURE_CHARS],
+            failure=_interrupted()
+            if database_unavailable(error)
+            else f"{type(error).__name__}: {error}"[:FAILURE_CHARS],
         )
         return
     _finish(
@@ -143,20 +181,78 @@ def import_run_execute(*, run_id: int) -> None:
 
 
 def import_runs_expire(*, now: dt.datetime | None = None) -> int:
-    """Mark failed every run whose progress has not moved for ``STALE``; how many."""
+    """Mark failed every run that has stopped without finishing; how many. A run
+    stopped when its progress has not moved for ``STALE`` or (PostgreSQL) when no
+    session holds its lock; a queued run whose follow-up still waits in the outbox
+    has not started, it is left waiting."""
     now = now or timezone.now()
+    waiting = _queued_in_outbox()
+    stale = (
+        ImportRun.objects.filter(
+            status__in=(Status.QUEUED, Status.RUNNING), updated_at__lt=now - STALE
+        )
+        .exclude(status=Status.QUEUED, pk__in=waiting)
+        .values_list("pk", flat=True)
+    )
+    stopped = set(stale) | set(_runs_without_their_session())
     return ImportRun.objects.filter(
-        status__in=(Status.QUEUED, Status.RUNNING), updated_at__lt=now - STALE
+        pk__in=stopped, status__in=(Status.QUEUED, Status.RUNNING)
     ).update(
         status=Status.FAILED,
-        failure=_(
-            "The import stopped without finishing (the worker was stopped, or it "
-            "ran out of time). Nothing of it was stored: import the file again."
-        ),
+        failure=_interrupted(),
         finished_at=now,
         updated_at=now,
         content="",
     )
+
+
+def _queued_in_outbox() -> list[int]:
+    rows = Followup.objects.filter(
+        kind=IMPORT_FOLLOWUP, delivered_at__isnull=True
+    ).values_list("args", flat=True)
+    return [args[0] for args in rows if isinstance(args, list) and args]
+
+
+@contextmanager
+def _running(run_id: int) -> Iterator[None]:
+    """While the run executes, its session holds the run's advisory lock
+    (PostgreSQL): the database drops it with the session."""
+    if connection.vendor != "postgresql":
+        yield
+        return
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_advisory_lock(%s, %s)", [RUN_LOCK_CLASS, run_id])
+    try:
+        yield
+    finally:
+        try:
+            with connection.cursor() as cursor:
+                cursor.execute(
+                    "SELECT pg_advisory_unlock(%s, %s)", [RUN_LOCK_CLASS, run_id]
+                )
+        except DatabaseError:  # the session is gone, and its lock with it
+            pass
+
+
+def _runs_without_their_session() -> list[int]:
+    """The running runs whose lock no session holds (PostgreSQL): they stopped."""
+    if connection.vendor != "postgresql":
+        return []
+    stopped = []
+    running = ImportRun.objects.filter(status=Status.RUNNING).values_list(
+        "pk", flat=True
+    )
+    with connection.cursor() as cursor:
+        for run_id in running:
+            cursor.execute(
+                "SELECT pg_try_advisory_lock(%s, %s)", [RUN_LOCK_CLASS, run_id]
+            )
+            if cursor.fetchone()[0]:
+                cursor.execute(
+                    "SELECT pg_advisory_unlock(%s, %s)", [RUN_LOCK_CLASS, run_id]
+                )
+                stopped.append(run_id)
+    return stopped
 
 
 def _finish(run_id: int, **fields: Any) -> None:

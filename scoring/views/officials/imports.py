@@ -24,6 +24,7 @@ from scoring.services.imports.runs import (
     import_run_queue,
 )
 from scoring.views.officials.archive import archive_run_context, recent_runs
+from tarokk_admin.core.methods import get_only, get_or_post
 from tarokk_admin.core.roles import is_official, role_required
 
 # Anonymous visitors go to the login page; other roles get a 403 saying why.
@@ -64,6 +65,7 @@ def _summary(run: ImportRun) -> str:
 
 
 @official_required
+@get_or_post
 def matches_import_view(request: HttpRequest) -> HttpResponse:
     posted = request.method == "POST"
     form = (
@@ -114,6 +116,7 @@ def _run_context(run: ImportRun) -> dict[str, Any]:
 
 
 @official_required
+@get_only
 def import_run_view(request: HttpRequest, pk: int) -> HttpResponse:
     """A run's progress while it runs, its result when it has finished."""
     run = get_object_or_404(
@@ -123,6 +126,7 @@ def import_run_view(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @official_required
+@get_only
 def import_run_status(request: HttpRequest, pk: int) -> HttpResponse:
     """The status fragment the run's page polls (htmx)."""
     run = get_object_or_404(

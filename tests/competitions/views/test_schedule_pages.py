@@ -54,7 +54,8 @@ def test_only_officials_open_the_schedule_pages(client, league, address, role):
     assert client.get(url).status_code == 302  # anonymous: to the login page
     client.force_login(UserFactory(roles=[role]))
     assert client.get(url).status_code == 403
-    assert client.post(url, {"action": "void", "reason": "x"}).status_code == 403
+    # The disputes list takes no POST at all (405); the others refuse the role.
+    assert client.post(url, {"action": "void", "reason": "x"}).status_code in (403, 405)
     match.refresh_from_db()
     assert match.status == Match.Status.SCHEDULED
 

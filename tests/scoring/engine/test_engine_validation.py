@@ -22,6 +22,12 @@ INVALID = [
         _with(hand(), colour="red"), "unknown_key", "/colour", id="format-unknown-key"
     ),
     pytest.param(
+        _with(hand(), announcements=[{}] * 307),
+        "too_many_announcements",
+        "/announcements",
+        id="R13-more-announcements-than-the-catalogue-allows",
+    ),
+    pytest.param(
         _without(hand(), "format"), "missing_key", "/format", id="format-missing"
     ),
     pytest.param(

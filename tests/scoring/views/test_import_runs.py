@@ -1,15 +1,17 @@
 """A large matches file is imported in the background: the upload answers at once
 with the run's page, which shows its progress (htmx polls, no inline script) and
 then what was stored or every problem with its path. The run is a database record:
-a worker restart takes it up again; a run that stopped is marked failed, never left
-"running" forever."""
+a run that stopped (the worker killed, the database gone) is marked failed as soon
+as that can be known, saying nothing was stored, never left "running" forever."""
 
 from __future__ import annotations
 
 import datetime as dt
 import json
+import threading
 
 import pytest
+from django.db import OperationalError, connection, connections
 from django.urls import reverse
 from django.utils import timezone
 
@@ -153,9 +155,12 @@ def test_a_task_that_fails_shows_its_error_and_stores_nothing(
     assert "hx-trigger" not in page
 
 
-def test_a_run_left_running_by_a_stopped_worker_is_taken_up_again(official):
+def test_a_run_left_running_by_a_killed_worker_ends_failed_at_its_next_delivery(
+    official,
+):
     """The worker was killed mid-import: its transaction rolled back, the outbox row
-    is still pending and the run still says running. The next delivery imports it."""
+    is still pending and the run still says running. The next delivery marks it
+    failed, saying nothing was stored; it does not import it a second time."""
     run = import_run_create(
         user=official, file_name="x.json", content=json.dumps(_three())
     )
@@ -164,15 +169,117 @@ def test_a_run_left_running_by_a_stopped_worker_is_taken_up_again(official):
     delivered, taken = followups_deliver_due(now=timezone.now() + dt.timedelta(hours=1))
     assert (delivered, taken) == (1, 1)
     run.refresh_from_db()
-    assert (run.status, run.imported) == ("done", 3)
-    assert Match.objects.count() == 3
+    assert (run.status, run.imported, run.content) == ("failed", 0, "")
+    assert "Nothing of it was stored: import the file again." in run.failure
+    assert Match.objects.count() == 0
     import_run_execute(run_id=run.pk)  # delivered again: nothing changes
-    assert Match.objects.count() == 3
+    assert Match.objects.count() == 0
+
+
+def test_a_run_cut_off_by_a_database_outage_ends_failed_once_it_is_back(
+    official, monkeypatch
+):
+    """The probe's outage: the import's query failed, and so did writing the failure
+    (the database was away); the run said "running" for good. Now the follow-up
+    stays pending and its next delivery, with the database back, ends the run."""
+    outage = {"on": True}
+    finish = runs._finish
+
+    def cut_off(**kwargs):
+        raise OperationalError("server closed the connection unexpectedly")
+
+    def finish_unless_down(run_id, **fields):
+        if outage["on"]:
+            raise OperationalError("server closed the connection unexpectedly")
+        finish(run_id, **fields)
+
+    monkeypatch.setattr(runs, "matches_import", cut_off)
+    monkeypatch.setattr(runs, "_finish", finish_unless_down)
+    run = import_run_create(
+        user=official, file_name="x.json", content=json.dumps(_three())
+    )
+    runs.import_run_queue(run=run)
+    later = timezone.now() + dt.timedelta(hours=1)
+    assert followups_deliver_due(now=later) == (0, 1)  # the task failed
+    # PostgreSQL: "running" was written on a connection of its own (SQLite rolled
+    # it back with the task: the run is simply queued again).
+    assert ImportRun.objects.get(pk=run.pk).status in ("running", "queued")
+    outage["on"] = False
+    assert followups_deliver_due(now=later + dt.timedelta(hours=1)) == (1, 1)
+    run.refresh_from_db()
+    assert run.status == "failed"
+    assert "the database did not answer" in run.failure
+    assert "Nothing of it was stored" in run.failure
+    assert Match.objects.count() == 0
+
+
+def test_a_database_error_the_run_can_still_write_down_says_so_in_a_sentence(
+    official, monkeypatch
+):
+    def cut_off(**kwargs):
+        raise OperationalError("terminating connection due to administrator command")
+
+    monkeypatch.setattr(runs, "matches_import", cut_off)
+    run = import_run_create(
+        user=official, file_name="x.json", content=json.dumps(_three())
+    )
+    import_run_execute(run_id=run.pk)
+    run.refresh_from_db()
+    assert run.status == "failed"
+    assert run.failure.startswith("The import stopped without finishing")
+    assert "administrator command" not in run.failure
+
+
+def test_a_queued_run_whose_follow_up_waits_in_the_outbox_is_left_waiting(official):
+    """Redis down: the run waits for the worker and is never lost (the outbox)."""
+    run = import_run_create(
+        user=official, file_name="x.json", content=json.dumps(_three())
+    )
+    runs.import_run_queue(run=run)
+    long_ago = timezone.now() - runs.STALE - dt.timedelta(hours=1)
+    ImportRun.objects.filter(pk=run.pk).update(updated_at=long_ago)
+    assert import_runs_expire() == 0
+    assert ImportRun.objects.get(pk=run.pk).status == "queued"
+
+
+@pytest.mark.skipif(
+    connection.vendor != "postgresql", reason="advisory locks are PostgreSQL's"
+)
+def test_a_running_run_whose_session_is_gone_is_failed_at_the_next_expiry(official):
+    """No waiting for STALE: the session that ran it holds its lock no more."""
+    gone, alive = (
+        import_run_create(
+            user=official, file_name=f"{n}.json", content=json.dumps(_three())
+        )
+        for n in ("gone", "alive")
+    )
+    ImportRun.objects.filter(pk__in=[gone.pk, alive.pk]).update(status="running")
+    held, release = threading.Event(), threading.Event()
+
+    def another_session_runs_alive():
+        with runs._running(alive.pk):
+            held.set()
+            release.wait(30)
+        connections.close_all()
+
+    thread = threading.Thread(target=another_session_runs_alive)
+    thread.start()
+    try:
+        assert held.wait(30)
+        assert import_runs_expire() == 1
+    finally:
+        release.set()
+        thread.join()
+    statuses = dict(ImportRun.objects.values_list("file_name", "status"))
+    assert statuses == {"gone.json": "failed", "alive.json": "running"}
 
 
 def test_a_run_whose_progress_stopped_is_marked_failed_not_running_forever(
-    official, client
+    official, client, monkeypatch
 ):
+    """Whatever the database: progress that has not moved for STALE (the sessions'
+    locks, PostgreSQL's quicker sign, are left out here)."""
+    monkeypatch.setattr(runs, "_runs_without_their_session", list)
     now = timezone.now()
     stuck, queued, fresh = (
         import_run_create(

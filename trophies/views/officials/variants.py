@@ -12,6 +12,7 @@ from competitions.models import VariantSitting
 from scoring.engine import feast_name
 from tarokk_admin.core.errors import ServiceError
 from tarokk_admin.core.forms import form_error_add
+from tarokk_admin.core.methods import get_only, get_or_post
 from tarokk_admin.core.roles import is_official, role_required
 from trophies.forms import SittingTrophyForm
 from trophies.selectors import sitting_trophies, sittings_for_trophies
@@ -23,6 +24,7 @@ official_only = role_required(
 
 
 @official_only
+@get_only
 def variant_trophy_new(request: HttpRequest) -> HttpResponse:
     """A variant trophy is entered against its sitting (R14): choose the sitting."""
     return render(
@@ -33,6 +35,7 @@ def variant_trophy_new(request: HttpRequest) -> HttpResponse:
 
 
 @official_only
+@get_or_post
 def sitting_trophy_new(request: HttpRequest, pk: int) -> HttpResponse:
     """Officials enter a trophy made at this sitting (R14)."""
     sitting = get_object_or_404(VariantSitting.objects.select_related("season"), pk=pk)
