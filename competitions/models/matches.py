@@ -181,14 +181,24 @@ class JuryRefusal(models.Model):
     reschedule it in public). Approving it later replaces the refusal."""
 
     match = models.OneToOneField(
-        Match, on_delete=models.CASCADE, related_name="jury_refusal"
+        Match,
+        on_delete=models.CASCADE,
+        related_name="jury_refusal",
+        verbose_name=_("match"),
     )
     refused_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="+",
+        verbose_name=_("refused by"),
     )
     refused_at = models.DateTimeField(_("refused at"))
     reason = models.TextField(_("reason"))
     history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("jury refusal")
+        verbose_name_plural = _("jury refusals")
 
     def __str__(self) -> str:
         return f"{self.match} — {self.refused_by} {self.refused_at:%Y-%m-%d}"

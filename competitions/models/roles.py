@@ -68,10 +68,16 @@ class TeamCaptain(models.Model):
     a change keeps the earlier captain in the history."""
 
     season = models.ForeignKey(
-        Season, on_delete=models.PROTECT, related_name="captains"
+        Season,
+        on_delete=models.PROTECT,
+        related_name="captains",
+        verbose_name=_("season"),
     )
     team = models.ForeignKey(
-        Team, on_delete=models.CASCADE, related_name="season_captains"
+        Team,
+        on_delete=models.CASCADE,
+        related_name="season_captains",
+        verbose_name=_("team"),
     )
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -100,7 +106,10 @@ class SeasonReferee(models.Model):
     role); every referee picker offers the season's pool."""
 
     season = models.ForeignKey(
-        Season, on_delete=models.PROTECT, related_name="referee_pool"
+        Season,
+        on_delete=models.PROTECT,
+        related_name="referee_pool",
+        verbose_name=_("season"),
     )
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,

@@ -285,7 +285,7 @@ def _stopped(line: int, read: int, problems: list[Problem]) -> bool:
         ) % {"n": PROBLEMS_MOST}
     else:
         return False
-    problems.append(Problem(line, "", message))
+    problems.append(_problem(line, "", message))
     return True
 
 

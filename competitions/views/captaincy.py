@@ -16,6 +16,7 @@ from competitions.selectors.teams import team_members
 from competitions.services.captains import team_captain_set
 from tarokk_admin.core.errors import ServiceError
 from tarokk_admin.core.forms import form_error_add
+from tarokk_admin.core.methods import get_or_post
 from tarokk_admin.core.params import whole_number
 from tarokk_admin.core.roles import refuse
 
@@ -43,6 +44,7 @@ def _forms(request: HttpRequest, rows: list[TeamCaptain], bound: dict) -> list:
     return [(row, bound.get(row.pk) or _form(request, row)) for row in rows]
 
 
+@get_or_post
 def captaincy(request: HttpRequest) -> HttpResponse:
     """The signed-in captain's teams; POST hands one over to a successor."""
     if not request.user.is_authenticated:

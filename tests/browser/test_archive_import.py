@@ -20,9 +20,9 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 HEADER = "dátum;játékos;trófea;partner;esemény;pont\n"
 BAD = HEADER + (
     "2012.03.04.;H10001;Golgota;Nagy Béla;Őszi kupa 2012;130\n"
-    "2013-05-06;kovacs eva;Királyi;;Évzáró 2013;\n"
+    "2013-05-06;kovacs eva;Aranyeső;;Évzáró 2013;\n"
 )
-GOOD = BAD.replace("Királyi", "Royal")
+GOOD = BAD.replace("Aranyeső", "Royal")
 
 
 def test_an_official_imports_the_trophy_archive_in_hungarian(
@@ -72,7 +72,7 @@ def test_an_official_imports_the_trophy_archive_in_hungarian(
     errors = page.locator("[data-testid=archive-errors] li")
     expect(errors).to_have_count(1)
     expect(errors.first).to_contain_text("3. sor, trófea oszlop:")
-    expect(errors.first).to_contain_text("Királyi nem a katalógus trófeája")
+    expect(errors.first).to_contain_text("Aranyeső nem a katalógus trófeája")
     assert not TrophyAward.objects.exists()
     assert axe_violations(page) == []
 

@@ -27,6 +27,7 @@ from competitions.models import (
 from competitions.selectors.calendars import referee_calendar_token
 from scoring.models import ImportRun
 from scoring.services.imports.runs import import_run_create, import_run_execute
+from trophies.models import TrophyAward
 
 # The roles a page is swept as: a visitor and one demo account per role.
 ANONYMOUS = "anonymous"
@@ -73,6 +74,7 @@ class DemoIds:
     tie_round: int
     tie_slot: int
     import_run: int
+    archive_award: int  # a trophy award of the demo's archive
 
     @classmethod
     def read(cls) -> DemoIds:
@@ -126,6 +128,9 @@ class DemoIds:
             tie_round=tie.round if tie else 1,
             tie_slot=tie.slot if tie else 1,
             import_run=_first(ImportRun.objects.all()),
+            archive_award=_first(
+                TrophyAward.objects.filter(source=TrophyAward.Source.ARCHIVE)
+            ),
         )
 
     @property

@@ -144,6 +144,12 @@ SWEPT: dict[str, Sweep] = {
     "sitting_correct": page(PLAYER, _pending_sitting),
     "sitting_void": page(PLAYER, _pending_sitting),
     "competitions:cup_register": page(CAPTAIN, _year),
+    "competitions:captaincy": page(CAPTAIN),
+    "password_change": page(SIGNED_IN),
+    "password_change_done": page(SIGNED_IN),
+    "password_reset": page((ANONYMOUS,)),
+    "password_reset_done": page((ANONYMOUS,)),
+    "password_reset_complete": page((ANONYMOUS,)),
     # The referee, the jury and the captains.
     "referee:home": page(REFEREE),
     "referee:offline": page(REFEREE),
@@ -189,6 +195,15 @@ SWEPT: dict[str, Sweep] = {
     "officials:sitting": page(OFFICIAL, _sitting),
     "officials:sitting_correct": page(OFFICIAL, _sitting),
     "officials:sitting_void": page(OFFICIAL, _sitting),
+    "officials:referees": page(OFFICIAL, _year),
+    "officials:accounts": page(OFFICIAL),
+    "officials:account_invite": page(OFFICIAL),
+    "officials:account": page(OFFICIAL, lambda d: {"pk": d.referee}),
+    "officials:outbox": page(OFFICIAL),
+    "officials:sitting_paper": page(OFFICIAL),
+    "officials:import_archive": page(OFFICIAL),
+    "officials:archive_trophies": page(OFFICIAL),
+    "officials:archive_trophy": page(OFFICIAL, lambda d: {"pk": d.archive_award}),
     "admin:index": page(OFFICIAL),
     # Files and fragments: fetched, in both languages.
     "healthz": fetch(),
@@ -260,6 +275,13 @@ NOT_SWEPT: dict[str, str] = {
     "referee:hand_upload": POST_ONLY,
     "jury:approve": POST_ONLY,
     "captain:answer": POST_ONLY,
+    "jury:refuse": POST_ONLY,
+    "officials:team_captain": POST_ONLY,
+    "officials:account_action": POST_ONLY,
+    "officials:import_run_confirm": POST_ONLY,
+    "officials:import_run_discard": POST_ONLY,
+    "password_reset_confirm": "the one-time link of an invitation or a reset "
+    "e-mail (tests/competitions/views/test_accounts_pages.py opens it)",
     # The read-only admin (officials only): its index and each model's list are
     # swept (``admin_lists``); the rest are Django's own pages for one object.
     "admin:login": "the admin's sign-in: an official signed in is sent on",

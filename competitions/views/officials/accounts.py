@@ -39,6 +39,7 @@ from competitions.services.accounts import (
 from competitions.services.claims import player_account_link, player_account_unlink
 from competitions.views.officials.workspace import official_only, service_run
 from tarokk_admin.core.errors import ServiceError
+from tarokk_admin.core.methods import get_only, get_or_post
 from tarokk_admin.core.params import whole_number
 from tarokk_admin.core.roles import Role
 
@@ -49,6 +50,7 @@ def site_of(request: HttpRequest) -> str:
 
 
 @official_only
+@get_only
 def account_list(request: HttpRequest) -> HttpResponse:
     search = AccountSearchForm(request.GET)
     role, query, inactive = "", "", False
@@ -69,6 +71,7 @@ def account_list(request: HttpRequest) -> HttpResponse:
 
 
 @official_only
+@get_or_post
 def account_invite_view(request: HttpRequest) -> HttpResponse:
     """Invite a person: the account, its roles and the link to their record; the
     e-mail with the link to set a password follows the commit."""
@@ -149,6 +152,7 @@ def _account_page(
 
 
 @official_only
+@get_only
 def account_page(request: HttpRequest, pk: int) -> HttpResponse:
     account = get_object_or_404(get_user_model(), pk=pk)
     return _account_page(request, account)

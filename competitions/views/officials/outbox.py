@@ -16,6 +16,7 @@ from competitions.selectors.outbox import followups_stuck, notices_unsent
 from competitions.services.notice_delivery import notice_send
 from competitions.views.officials.workspace import official_only
 from tarokk_admin.core.background import followup_deliver
+from tarokk_admin.core.methods import get_or_post
 from tarokk_admin.core.models import Followup
 from tarokk_admin.core.params import whole_number
 
@@ -61,6 +62,7 @@ def _deliver(request: HttpRequest, ids: list[int]) -> None:
 
 
 @official_only
+@get_or_post
 def outbox(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
         action = request.POST.get("action", "")

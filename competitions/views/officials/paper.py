@@ -16,9 +16,11 @@ from competitions.services.sittings import sitting_record_from_paper
 from competitions.views.officials.workspace import official_only
 from tarokk_admin.core.errors import ServiceError
 from tarokk_admin.core.forms import form_error_add
+from tarokk_admin.core.methods import get_or_post
 
 
 @official_only
+@get_or_post
 def sitting_paper(request: HttpRequest) -> HttpResponse:
     form = PaperSittingForm(request.POST or None)
     if request.method == "POST" and form.is_valid():

@@ -23,6 +23,7 @@ from competitions.views.officials.teams import team_page
 from competitions.views.officials.workspace import official_only, service_run
 from tarokk_admin.core.collation import hu_sorted
 from tarokk_admin.core.errors import ServiceError
+from tarokk_admin.core.methods import get_or_post
 from tarokk_admin.core.params import whole_number
 
 REASON_MAX = 500
@@ -86,6 +87,7 @@ def _pool_choices(season_id: int) -> list[tuple[int, str]]:
 
 
 @official_only
+@get_or_post
 def referee_pool(request: HttpRequest, year: int) -> HttpResponse:
     """The season's referee pool: add a referee, take one out with a reason."""
     season = season_or_404(year)

@@ -34,6 +34,7 @@ from tarokk_admin.core.archive import (
     archive_kinds_pending,
 )
 from tarokk_admin.core.errors import ServiceError
+from tarokk_admin.core.methods import get_or_post
 from tarokk_admin.core.roles import is_official, role_required
 from tarokk_admin.core.sheets import problem_where
 
@@ -127,6 +128,7 @@ def archive_run_context(run: ImportRun) -> dict[str, Any]:
 
 
 @official_required
+@get_or_post
 def archive_import_view(request: HttpRequest) -> HttpResponse:
     """Upload an archive file; it is checked, and shown before it is stored."""
     form = ArchiveImportForm(request.POST or None, request.FILES or None)

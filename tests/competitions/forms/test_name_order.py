@@ -12,7 +12,7 @@ from competitions.forms.schedule import (
     ScheduleFilterForm,
 )
 from tarokk_admin.core.roles import Role
-from tests.factories import TeamFactory, UserFactory
+from tests.factories import SeasonFactory, TeamFactory, UserFactory, pool_referee
 
 pytestmark = pytest.mark.django_db
 
@@ -41,8 +41,9 @@ def test_the_schedules_team_selects_sort_the_hungarian_way():
 
 
 def test_referees_are_offered_in_the_hungarian_order():
+    season = SeasonFactory()
     for name in ("győző", "gödör", "szabó", "székely"):
-        UserFactory(username=name, roles=[Role.REFEREE])
+        pool_referee(season, UserFactory(username=name, roles=[Role.REFEREE]))
     expected = ["gödör", "győző", "szabó", "székely"]
-    assert _labels(RefereeForm().fields["referee"]) == expected
-    assert _labels(TieMatchForm().fields["referee"]) == expected
+    assert _labels(RefereeForm(season=season).fields["referee"]) == expected
+    assert _labels(TieMatchForm(season=season).fields["referee"]) == expected

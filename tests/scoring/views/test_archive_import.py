@@ -22,7 +22,7 @@ pytestmark = pytest.mark.django_db
 TROPHIES = (
     "dátum;játékos;trófea;esemény\n"
     "2012-03-04;H10001;golgotha;Őszi kupa\n"
-    "2013-05-06;Nagy Béla;Királyi;\n"
+    "2013-05-06;Nagy Béla;Aranyeső;\n"
 )
 
 
@@ -64,14 +64,14 @@ def test_a_refused_file_lists_every_problem_with_line_and_column_and_stores_noth
     page = response.text
     assert "Nothing was stored: 1 problem to fix in the file." in page
     assert "line 3, column trófea:" in page
-    assert "Királyi is no trophy of the catalogue" in page
+    assert "Aranyeső is no trophy of the catalogue" in page
     assert not TrophyAward.objects.exists()
     run = ImportRun.objects.get()
     assert (run.kind, run.status, run.errors[0]["line"]) == ("trophies", "done", 3)
 
 
 def test_a_good_file_is_previewed_then_stored_once_confirmed(client, official, players):
-    response = upload(client, TROPHIES.replace("Királyi", "Royal"))
+    response = upload(client, TROPHIES.replace("Aranyeső", "Royal"))
     run = ImportRun.objects.get()
     assert response.status_code == 302
     assert response.url == reverse("officials:import_run", args=[run.pk])
@@ -100,10 +100,10 @@ def test_a_good_file_is_previewed_then_stored_once_confirmed(client, official, p
 def test_the_same_file_again_stores_nothing_and_says_so_without_a_confirmation(
     client, official, players
 ):
-    upload(client, TROPHIES.replace("Királyi", "Royal"))
+    upload(client, TROPHIES.replace("Aranyeső", "Royal"))
     first = ImportRun.objects.get()
     client.post(reverse("officials:import_run_confirm", args=[first.pk]))
-    response = upload(client, TROPHIES.replace("Királyi", "Royal"))
+    response = upload(client, TROPHIES.replace("Aranyeső", "Royal"))
     second = ImportRun.objects.latest("pk")
     assert (second.status, second.imported, len(second.present)) == ("done", 0, 2)
     page = client.get(response.url).text
@@ -113,7 +113,7 @@ def test_the_same_file_again_stores_nothing_and_says_so_without_a_confirmation(
 
 
 def test_a_checked_file_may_be_discarded(client, official, players):
-    upload(client, TROPHIES.replace("Királyi", "Royal"))
+    upload(client, TROPHIES.replace("Aranyeső", "Royal"))
     run = ImportRun.objects.get()
     client.post(reverse("officials:import_run_discard", args=[run.pk]))
     run.refresh_from_db()
@@ -127,7 +127,7 @@ def test_a_large_file_is_checked_and_stored_by_the_worker(
     client, official, players, monkeypatch, django_capture_on_commit_callbacks
 ):
     monkeypatch.setattr(archive, "INLINE_ROWS", 1)
-    text = TROPHIES.replace("Királyi", "Royal")
+    text = TROPHIES.replace("Aranyeső", "Royal")
     with django_capture_on_commit_callbacks(execute=False) as callbacks:
         response = upload(client, text)
     run = ImportRun.objects.get()
@@ -172,7 +172,7 @@ def test_the_pages_run_a_bounded_number_of_queries(
     client, official, players, django_assert_max_num_queries
 ):
     for _ in range(5):
-        upload(client, TROPHIES.replace("Királyi", "Royal"))
+        upload(client, TROPHIES.replace("Aranyeső", "Royal"))
     run = ImportRun.objects.latest("pk")
     with django_assert_max_num_queries(12):
         client.get(reverse("officials:import_archive"))

@@ -17,6 +17,7 @@ from django.utils.translation import pgettext_lazy
 from scoring.engine import feast_name
 from tarokk_admin.core.errors import ServiceError
 from tarokk_admin.core.forms import form_error_add
+from tarokk_admin.core.methods import get_only, get_or_post
 from tarokk_admin.core.params import whole_number
 from tarokk_admin.core.roles import is_official, role_required
 from trophies.forms import ArchiveAwardCorrectForm, ArchiveAwardWithdrawForm
@@ -34,6 +35,7 @@ PER_PAGE = 50
 
 
 @official_only
+@get_only
 def archive_trophies(request: HttpRequest) -> HttpResponse:
     """The archive's awards, newest first, by player name and year."""
     q = request.GET.get("q", "")[:100].replace("\x00", "")
@@ -105,6 +107,7 @@ def _history_row(row: Any) -> dict[str, Any]:
 
 
 @official_only
+@get_or_post
 def archive_trophy(request: HttpRequest, pk: int) -> HttpResponse:
     """One archive award: correct it or withdraw it, each with a reason; its history."""
     award = _award(pk)
