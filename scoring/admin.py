@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.admin import SimpleHistoryAdmin
 
 from scoring.models import Hand, ImportRun
+from scoring.views.officials.archive import kind_label
 from tarokk_admin.core.admin import OfficialAdminMixin, pretty_json
 
 
@@ -61,7 +62,7 @@ class HandAdmin(OfficialAdminMixin, SimpleHistoryAdmin):
 class ImportRunAdmin(OfficialAdminMixin, admin.ModelAdmin):
     list_display = (
         "file_name",
-        "kind",
+        "kind_shown",
         "status",
         "user",
         "total",
@@ -72,6 +73,10 @@ class ImportRunAdmin(OfficialAdminMixin, admin.ModelAdmin):
     )
     list_filter = ("status", "kind")
     list_select_related = ("user",)
+
+    @admin.display(description=_("what is imported"), ordering="kind")
+    def kind_shown(self, run: ImportRun) -> str:
+        return kind_label(run.kind)
     search_fields = ("file_name", "user__username")
     date_hierarchy = "created_at"
     fields = (

@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 
 from competitions.forms.free_games import PlayerField, ReasonField, SittingForm
 from competitions.models import CupTie, Player, Team
+from tarokk_admin.core.collation import hu_sorted
 from tarokk_admin.core.roles import Role
 
 REASON = forms.Textarea(attrs={"rows": 2})
@@ -102,7 +103,7 @@ class CaptainForm(forms.Form):
                 if p.user_id
                 else _("%(name)s (no account yet)") % {"name": p.name},
             )
-            for p in members
+            for p in hu_sorted(members, key=lambda member: member.name)
         ]
 
 

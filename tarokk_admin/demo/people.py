@@ -36,7 +36,7 @@ def demo_people_seed(season: Season, captains_team: Team) -> list[str]:
             team=captains_team,
             player=driver,
             by=official,
-            reason="demo captain",
+            reason="A csapat kapitánya a bemutató idényében.",
         )
         lines.append(
             f"'captain' ({driver.name}) captains {captains_team} in {season.year}."

@@ -171,6 +171,8 @@ def demo_names() -> set[str]:
     names |= set(MatchResult.objects.values_list("resolution_note", flat=True))
     names |= set(PlayerClaim.objects.values_list("note", flat=True))
     names |= set(TrophyAward.objects.values_list("jury_note", flat=True))
+    names |= set(TrophyAward.objects.values_list("event", flat=True))
+    names |= set(get_user_model().objects.values_list("email", flat=True))
     names |= set(ImportRun.objects.values_list("file_name", flat=True))
     for problems in ImportRun.objects.values_list("errors", flat=True):
         names |= {p.get("message", "") for p in problems or [] if isinstance(p, dict)}
