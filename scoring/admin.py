@@ -77,6 +77,7 @@ class ImportRunAdmin(OfficialAdminMixin, admin.ModelAdmin):
     @admin.display(description=_("what is imported"), ordering="kind")
     def kind_shown(self, run: ImportRun) -> str:
         return kind_label(run.kind)
+
     search_fields = ("file_name", "user__username")
     date_hierarchy = "created_at"
     fields = (
