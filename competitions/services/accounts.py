@@ -26,12 +26,14 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from competitions.models import AccountEvent, AccountSettings, Player, TeamCaptain
 from competitions.selectors.accounts import account_name
 from competitions.services.claims import player_account_link
 from tarokk_admin.core.errors import ServiceError
 from tarokk_admin.core.roles import Role, is_official
+from tarokk_admin.core.words import app_words
 
 REASON_MAX = 500
 NAME_MAX = 150
@@ -419,7 +421,9 @@ def official_create(
     )
     account.set_unusable_password()
     account.save()
-    reason = _("the federation's first official (manage.py create_official)")
+    reason = app_words(
+        gettext_noop("the federation's first official (manage.py create_official)")
+    )
     account_event(account, AccountEvent.Kind.CREATED, None, reason=reason)
     role_add(account, Role.OFFICIAL, None, reason)
     return account

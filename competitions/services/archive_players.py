@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy, gettext_noop, ngettext
 
 from competitions.models import Player
 from competitions.services.players import player_number_clean, player_register
@@ -37,6 +37,7 @@ from tarokk_admin.core.sheets import (
 )
 from tarokk_admin.core.sheets.columns import problems_sorted
 from tarokk_admin.core.sheets.parsers import text, yes_no
+from tarokk_admin.core.words import app_words
 
 NAME_MAX = 120
 PROGRESS_EVERY = 100
@@ -152,8 +153,12 @@ def _plan(sheet: Sheet) -> tuple[ArchiveOutcome, list[ParsedRow]]:
                 ArchiveRow(
                     row.line,
                     _shown(row.values),
-                    _("already known: %(name)s (%(number)s)")
-                    % {"name": player.name, "number": number},
+                    app_words(
+                        gettext_noop("already known: %(name)s (%(number)s)"),
+                        limit=None,
+                        name=player.name,
+                        number=number,
+                    ),
                 )
             )
     outcome.problems = problems_sorted(problems, header)
@@ -179,7 +184,9 @@ def players_archive_store(
         progress("checked", outcome.rows)
     if not outcome.ok:
         return outcome
-    reason = _("from the archive file %(file)s") % {"file": sheet.source}
+    reason = app_words(
+        gettext_noop("from the archive file %(file)s"), file=sheet.source
+    )
     for count, row in enumerate(new, 1):
         values = row.values
         try:

@@ -14,10 +14,12 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from competitions.models import Player, PlayerClaim
 from tarokk_admin.core.errors import ServiceError
 from tarokk_admin.core.roles import is_official
+from tarokk_admin.core.words import app_words
 
 HISTORY_REASON_MAX = 100
 
@@ -104,7 +106,7 @@ def player_claim_accept(*, claim: PlayerClaim, user: Any) -> PlayerClaim:
     """An official accepts the claim: the account is linked to the player."""
     _official(user)
     claim = _pending(claim)
-    _link(claim.player, claim.user, user, _("claim accepted"))
+    _link(claim.player, claim.user, user, app_words(gettext_noop("claim accepted")))
     return _decide(claim, user, PlayerClaim.Status.ACCEPTED, "")
 
 
@@ -131,7 +133,9 @@ def player_account_link(*, player: Player, username: str, user: Any) -> Player:
             code="no_account",
         )
     player = Player.objects.select_for_update().get(pk=player.pk)
-    _link(player, account, user, _("account linked by an official"))
+    _link(
+        player, account, user, app_words(gettext_noop("account linked by an official"))
+    )
     for claim in PlayerClaim.objects.filter(
         user=account, status=PlayerClaim.Status.PENDING
     ):
@@ -157,6 +161,6 @@ def player_account_unlink(*, player: Player, user: Any) -> Player:
         )
     player.user = None
     player._history_user = user  # type: ignore[attr-defined]
-    player._change_reason = _("account unlinked by an official")  # type: ignore[attr-defined]
+    player._change_reason = app_words(gettext_noop("account unlinked by an official"))  # type: ignore[attr-defined]
     player.save()
     return player

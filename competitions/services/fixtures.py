@@ -17,6 +17,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from competitions.models import Competition, Match, Team
 from competitions.rules.standings import CHAMPIONSHIP_MATCH_CAP
@@ -40,6 +41,7 @@ from tarokk_admin.core.sheets import (
     sheet_read,
 )
 from tarokk_admin.core.sheets.columns import row_shape
+from tarokk_admin.core.words import app_words
 
 COLUMNS = ("date", "time", "team_a", "team_b", "venue", "public", "referee")
 REQUIRED = ("date", "team_a", "team_b")
@@ -409,7 +411,7 @@ def fixtures_import(
             counts_for_championship=competition.counts_for_championship,
         )
         match._history_user = user  # type: ignore[attr-defined]
-        match._change_reason = _("scheduled from a fixtures file")  # type: ignore[attr-defined]
+        match._change_reason = app_words(gettext_noop("scheduled from a fixtures file"))  # type: ignore[attr-defined]
         match.save()
         notice_match_scheduled(match)
         outcome.scheduled.append(match)

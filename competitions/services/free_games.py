@@ -10,6 +10,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from competitions.models import (
     Competition,
@@ -21,6 +22,7 @@ from competitions.models import (
 from competitions.selectors.free_games import free_games_tables
 from tarokk_admin.core.errors import ServiceError
 from tarokk_admin.core.roles import is_official
+from tarokk_admin.core.words import app_words
 
 HISTORY_REASON_MAX = 100
 
@@ -81,7 +83,7 @@ def free_games_close(
         )
     closing = FreeGamesClosing(season=season, closed_at=timezone.now(), closed_by=user)
     closing._history_user = user  # type: ignore[attr-defined]
-    closing._change_reason = _("closed")  # type: ignore[attr-defined]
+    closing._change_reason = app_words(gettext_noop("closed"))  # type: ignore[attr-defined]
     closing.save()
     FreeGamesWinner.objects.bulk_create(
         FreeGamesWinner(

@@ -11,6 +11,7 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Q, Sum
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from competitions.models import (
     Competition,
@@ -26,6 +27,7 @@ from competitions.selectors.matches import championship_matches_played
 from competitions.services.matches import match_create
 from competitions.services.referees import referee_check
 from tarokk_admin.core.errors import ServiceError
+from tarokk_admin.core.words import app_words
 
 
 def grand_prix_create(
@@ -270,7 +272,7 @@ def grand_prix_pairing_override(
         fields.append("referee")
     match.team_a, match.team_b = team_a, team_b
     match.first_attack = None
-    match._change_reason = _("pairing overridden by an official")  # type: ignore[attr-defined]
+    match._change_reason = app_words(gettext_noop("pairing overridden by an official"))  # type: ignore[attr-defined]
     match.save(update_fields=fields)
     return match
 

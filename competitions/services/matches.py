@@ -10,6 +10,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from competitions.models import (
     Competition,
@@ -35,6 +36,7 @@ from competitions.services.results import match_results_store
 from tarokk_admin.core.background import followup_queue
 from tarokk_admin.core.errors import ServiceError
 from tarokk_admin.core.l10n import human_date
+from tarokk_admin.core.words import app_words
 
 MATCH_FOLLOWUP = "match_completed"
 
@@ -173,7 +175,7 @@ def match_complete(*, match: Match, user: Any) -> Match:
     match_results_store(locked)
     locked.status = Match.Status.COMPLETED
     locked.completed_at = timezone.now()
-    locked._change_reason = _("completed")  # type: ignore[attr-defined]
+    locked._change_reason = app_words(gettext_noop("completed"))  # type: ignore[attr-defined]
     locked.save(update_fields=["status", "completed_at"])
     match_followup_queue(locked)
     notice_match(NoticeKind.RESULT_COMPLETED, match=locked)

@@ -10,11 +10,13 @@ from typing import Any
 
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from competitions.models import Match, Season, SeasonReferee
 from competitions.selectors.schedule import in_referee_pool, is_referee_account
 from tarokk_admin.core.errors import ServiceError
 from tarokk_admin.core.roles import is_official
+from tarokk_admin.core.words import app_words
 
 REASON_MAX = 100  # django-simple-history's change-reason column
 
@@ -74,7 +76,9 @@ def referee_pool_add(
         )
     row = SeasonReferee(season=season, user=referee)
     row._history_user = by  # type: ignore[attr-defined]
-    row._change_reason = (" ".join(reason.split()) or _("added"))[:REASON_MAX]  # type: ignore[attr-defined]
+    row._change_reason = (  # type: ignore[attr-defined]
+        " ".join(reason.split())[:REASON_MAX] or app_words(gettext_noop("added"))
+    )
     row.save()
     return row
 

@@ -16,6 +16,7 @@ from typing import Any
 from django.db import transaction
 from django.db.models import F
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from competitions.models import Competition, Match, NoticeKind, Team
 from competitions.selectors.schedule import (
@@ -30,6 +31,7 @@ from competitions.services.notices import notice_match, notice_match_scheduled
 from competitions.services.referees import referee_check
 from tarokk_admin.core.errors import ServiceError
 from tarokk_admin.core.l10n import human_date
+from tarokk_admin.core.words import app_words
 
 VENUE_MAX = 120
 
@@ -166,7 +168,7 @@ def match_schedule(
         counts_for_championship=competition.counts_for_championship,
     )
     match._history_user = user  # type: ignore[attr-defined]
-    match._change_reason = _("scheduled")  # type: ignore[attr-defined]
+    match._change_reason = app_words(gettext_noop("scheduled"))  # type: ignore[attr-defined]
     match.save()
     notice_match_scheduled(match)
     return match
@@ -261,7 +263,7 @@ def match_postpone(
         time=time,
         venue=match.venue,
         user=user,
-        reason=_("postponed: %(reason)s") % {"reason": reason.strip()},
+        reason=app_words(gettext_noop("postponed: %(reason)s"), reason=reason.strip()),
     )
 
 
@@ -282,7 +284,7 @@ def match_referee_assign(*, match: Match, referee: Any, user: Any) -> Match:
     changed = locked.referee_id != getattr(referee, "pk", None)
     locked.referee = referee
     locked._history_user = user  # type: ignore[attr-defined]
-    locked._change_reason = _("referee assigned")  # type: ignore[attr-defined]
+    locked._change_reason = app_words(gettext_noop("referee assigned"))  # type: ignore[attr-defined]
     locked.save(update_fields=["referee"])
     if changed and referee is not None:  # the new referee hears of the match
         notice_match(NoticeKind.MATCH_SCHEDULED, match=locked, only=[referee])

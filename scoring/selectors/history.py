@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from competitions.models import Match
 from scoring.models import Hand
 from tarokk_admin.core.history import EMPTY, change_line
+from tarokk_admin.core.words import shown
 
 HISTORY_ROWS = 100
 
@@ -94,7 +95,7 @@ def _entries(
                 who=user.get_username() if user else _("the system"),
                 what=f"{title(row)} {kind}".strip(),
                 changes=changes or ([] if kind else [_("saved, nothing changed")]),
-                reason=row.history_change_reason or "",
+                reason=shown(row.history_change_reason),
             )
         )
     return entries

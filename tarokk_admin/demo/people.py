@@ -11,6 +11,9 @@ from competitions.services.claims import player_account_link
 from competitions.services.referees import referee_pool_add
 from tarokk_admin.demo.common import demo_user
 
+# The reason the demo official gives, typed as an official would (in Hungarian).
+CAPTAIN_REASON = "A csapat kapitánya a bemutató idényében."
+
 
 def demo_people_seed(season: Season, captains_team: Team) -> list[str]:
     """The captain of ``captains_team`` and the referee pool of ``season``;
@@ -36,7 +39,7 @@ def demo_people_seed(season: Season, captains_team: Team) -> list[str]:
             team=captains_team,
             player=driver,
             by=official,
-            reason="A csapat kapitánya a bemutató idényében.",
+            reason=CAPTAIN_REASON,
         )
         lines.append(
             f"'captain' ({driver.name}) captains {captains_team} in {season.year}."

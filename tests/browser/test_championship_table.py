@@ -44,7 +44,8 @@ def test_sort_the_championship_table_and_download_the_csv(live_server, page: Pag
         page.get_by_role("link", name="CSV").click()
     download = info.value
     assert download.suggested_filename == "championship-2026.csv"
-    text = Path(download.path()).read_text(encoding="utf-8")
-    rows = list(csv.reader(io.StringIO(text)))
+    raw = Path(download.path()).read_bytes()
+    assert raw.startswith("\ufeff".encode())  # the byte-order mark Excel needs
+    rows = list(csv.reader(io.StringIO(raw.decode("utf-8-sig"))))
     assert rows[0][:2] == ["Rank", "Team"]
     assert [row[1] for row in rows[1:]] == ["Gamma", "Béta", "Alfa"]

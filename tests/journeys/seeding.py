@@ -39,6 +39,7 @@ def journey_match() -> dict[str, Any]:
         SeasonFactory,
         TeamFactory,
         UserFactory,
+        captain_of,
     )
 
     for role in Role:
@@ -56,7 +57,7 @@ def journey_match() -> dict[str, Any]:
                 player=PlayerFactory(name=player),
             ).player
     captain = UserFactory(username=CAPTAIN, roles=[Role.TEAM_CAPTAIN])
-    teams["a"].captains.add(captain)
+    captain_of(teams["a"], season, captain)
     driver = players["Tóth Csaba"]
     driver.user = UserFactory(username=DRIVER)
     driver.save()

@@ -176,6 +176,13 @@ def demo_names() -> set[str]:
     names |= set(ImportRun.objects.values_list("file_name", flat=True))
     for problems in ImportRun.objects.values_list("errors", flat=True):
         names |= {p.get("message", "") for p in problems or [] if isinstance(p, dict)}
+    # Reasons officials typed are kept as typed (the app's own reasons are
+    # translated when shown: tarokk_admin.core.words).
+    from django.apps import apps
+
+    for model in apps.get_models():
+        if model.__name__.startswith("Historical"):
+            names |= set(model.objects.values_list("history_change_reason", flat=True))
     # E-mails are written in their recipient's language and kept as sent.
     names |= set(Notice.objects.values_list("subject", flat=True))
     return {name for name in names if name}

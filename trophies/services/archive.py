@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy, gettext_noop, ngettext
 
 from competitions.models import Variant
 from competitions.selectors.player_names import PlayerIndex
@@ -42,6 +42,7 @@ from tarokk_admin.core.sheets import (
     rows_parse,
 )
 from tarokk_admin.core.sheets.columns import problems_sorted
+from tarokk_admin.core.words import app_words
 from trophies.models import TrophyAward
 from trophies.services.archive_rows import COLUMNS, archive_key
 from trophies.services.trophy_cups import (
@@ -143,7 +144,7 @@ class _Stored:
         live = TrophyAward.objects.filter(source=ARCHIVE).values_list(
             "pk", "archive_key", "date", "player_id", "feast", "partner_id", "event"
         )
-        note = _("already stored")
+        note = app_words(gettext_noop("already stored"))
         for pk, key, date, player_id, feast, partner_id, event in live:
             self.slots[key].append((f"a{pk}", note))
             now = archive_key(
@@ -158,9 +159,11 @@ class _Stored:
         withdrawn = TrophyAward.history.filter(
             history_type="-", source=ARCHIVE
         ).values_list("history_id", "archive_key", "history_date")
-        withdrawn_note = _("withdrawn by an official on %(date)s; not stored again")
         for history_id, key, when in withdrawn:
-            note = withdrawn_note % {"date": when.date().isoformat()}
+            note = app_words(
+                gettext_noop("withdrawn by an official on %(date)s; not stored again"),
+                date=when.date().isoformat(),
+            )
             self.slots[key].append((f"w{history_id}", note))
 
     def take(self, key: str) -> str | None:
@@ -247,9 +250,9 @@ def trophies_archive_store(
         progress("checked", outcome.rows)
     if not outcome.ok or not new:
         return outcome
-    reason = (_("from the archive file %(file)s") % {"file": sheet.source})[
-        :HISTORY_REASON_MAX
-    ]
+    reason = app_words(
+        gettext_noop("from the archive file %(file)s"), file=sheet.source
+    )
     awards = [
         TrophyAward(
             player_id=award.player_id,

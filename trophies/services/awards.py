@@ -11,6 +11,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from competitions.models import (
     RECOGNISED_VARIANTS,
@@ -23,6 +24,7 @@ from scoring.engine import trophies_made
 from scoring.engine.catalogue import FEASTS
 from scoring.models import Hand
 from tarokk_admin.core.errors import ServiceError
+from tarokk_admin.core.words import app_words
 from trophies.models import TrophyAward
 from trophies.services.trophy_cups import trophy_cups_refresh_queue
 
@@ -104,7 +106,9 @@ def trophies_award_match(match: Match) -> dict[str, int]:
     for key, award in existing.items():
         if key not in wanted:
             touched.add(award.player_id)
-            award._change_reason = _("the trophy is no longer in the match")  # type: ignore[attr-defined]
+            award._change_reason = app_words(
+                gettext_noop("the trophy is no longer in the match")
+            )  # type: ignore[attr-defined]
             award.delete()
             counts["deleted"] += 1
     for key, trophy in wanted.items():
@@ -118,7 +122,7 @@ def trophies_award_match(match: Match) -> dict[str, int]:
             touched |= {award.player_id, trophy.player_id}
             for field, value in values.items():
                 setattr(award, field, value)
-            award._change_reason = _("the hand was corrected")  # type: ignore[attr-defined]
+            award._change_reason = app_words(gettext_noop("the hand was corrected"))  # type: ignore[attr-defined]
             award.save()
             counts["updated"] += 1
     if touched:

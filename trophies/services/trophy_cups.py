@@ -22,6 +22,7 @@ from django.core.mail import send_mail
 from django.db import transaction
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from competitions.models import Player
 from scoring.engine import feast_name
@@ -31,6 +32,7 @@ from tarokk_admin.core.l10n import human_date
 from tarokk_admin.core.mail import role_emails
 from tarokk_admin.core.page_cache import cache_token_bump
 from tarokk_admin.core.roles import Role
+from tarokk_admin.core.words import app_words
 from trophies.models import TrophyAward, TrophyCup, TrophyTally
 from trophies.rules import trophy_cup_crossings
 from trophies.selectors import TALLY_VERSION, trophy_cup_thresholds
@@ -107,7 +109,9 @@ def trophy_cups_update(*, player_ids: Iterable[int]) -> CupChanges:
         reached = {c.threshold for c in crossings}
         for threshold, cup in cups[player_id].items():
             if threshold not in reached:
-                cup._change_reason = _("the threshold is no longer reached")  # type: ignore[attr-defined]
+                cup._change_reason = app_words(
+                    gettext_noop("the threshold is no longer reached")
+                )  # type: ignore[attr-defined]
                 cup.delete()
                 changes.withdrawn.append(cup)
         for crossing in crossings:
@@ -139,7 +143,7 @@ def trophy_cups_update(*, player_ids: Iterable[int]) -> CupChanges:
             TrophyCup,
             [cup.pk for cup in moved],
             history_type="~",
-            reason=_("re-dated: another award crosses it"),
+            reason=app_words(gettext_noop("re-dated: another award crosses it")),
         )
     # The points kept in ``TrophyTally`` have no history: the trophy list's cached
     # pages see the change through this version.

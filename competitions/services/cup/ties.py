@@ -14,6 +14,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from competitions.models import (
     Competition,
@@ -29,6 +30,7 @@ from competitions.services.matches import match_create, match_followup_queue
 from competitions.services.referees import referee_check
 from tarokk_admin.core.errors import ServiceError
 from tarokk_admin.core.l10n import human_date
+from tarokk_admin.core.words import app_words
 
 logger = logging.getLogger(__name__)
 
@@ -277,7 +279,9 @@ def grand_prix_match_cup_tie_set(*, match: Match, tie: CupTie, user: Any) -> Mat
             )
     match.tie = tie
     match._history_user = user  # type: ignore[attr-defined]
-    match._change_reason = _("counts for %(tie)s") % {"tie": tie_name(tie)}  # type: ignore[attr-defined]
+    match._change_reason = app_words(
+        gettext_noop("counts for %(tie)s"), tie=tie_name(tie)
+    )  # type: ignore[attr-defined]
     match.save(update_fields=["tie"])
     if match.status == Match.Status.COMPLETED:
         match_followup_queue(match)

@@ -14,6 +14,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from competitions.models import CupTie, Match, Team
 from competitions.rules import bracket
@@ -22,6 +23,7 @@ from competitions.services.cup.ties import cup_tie_advance, cup_tie_decide
 from competitions.services.matches import match_void
 from tarokk_admin.core.errors import ServiceError
 from tarokk_admin.core.roles import is_official
+from tarokk_admin.core.words import app_words
 
 REASON_MAX = 500
 HISTORY_REASON_MAX = 100
@@ -162,9 +164,9 @@ def cup_tie_walkover_cancel(*, tie: CupTie, reason: str, user: Any) -> CupTie:
     tie.winner, tie.decided_at = None, None
     tie.walkover, tie.walkover_reason, tie.walkover_by = "", "", None
     tie._history_user = user  # type: ignore[attr-defined]
-    tie._change_reason = (_("walkover cancelled: %(reason)s") % {"reason": reason})[  # type: ignore[attr-defined]
-        :HISTORY_REASON_MAX
-    ]
+    tie._change_reason = app_words(  # type: ignore[attr-defined]
+        gettext_noop("walkover cancelled: %(reason)s"), reason=reason
+    )
     tie.save()
     cup_tie_advance(tie)
     return cup_tie_decide(tie=tie)

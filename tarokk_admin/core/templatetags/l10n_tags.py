@@ -14,6 +14,7 @@ from typing import Any
 from django import template
 
 from tarokk_admin.core.l10n import human_number, machine
+from tarokk_admin.core.words import shown
 
 register = template.Library()
 
@@ -28,3 +29,10 @@ def human_filter(value: Any, decimals: Any = None) -> str:
     if value in (None, ""):
         return ""
     return human_number(value, None if decimals in (None, "") else int(decimals))
+
+
+@register.filter(name="words")
+def words_filter(value: Any) -> str:
+    """Words the app wrote into a record, in the reader's language
+    (``tarokk_admin.core.words``); text people typed stays as typed."""
+    return shown(value)

@@ -15,6 +15,7 @@ from competitions.services.archive_players import (
 )
 from tarokk_admin.core.roles import Role
 from tarokk_admin.core.sheets import sheet_read
+from tarokk_admin.core.words import shown
 from tests.factories import PlayerFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -44,7 +45,7 @@ def test_new_players_are_registered_with_their_club_and_active_flag():
     assert (players["H10001"].active, players["H10002"].active) == (True, False)
     assert players["H10001"].name_folded == "kovacs eva"
     reason = players["H10002"].history.get().history_change_reason
-    assert reason == "from the archive file players.csv"
+    assert shown(reason) == "from the archive file players.csv"
 
 
 def test_a_known_player_written_the_same_is_already_known_and_left_alone():

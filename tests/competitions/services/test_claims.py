@@ -15,6 +15,7 @@ from competitions.services.claims import (
 )
 from tarokk_admin.core.errors import ServiceError
 from tarokk_admin.core.roles import Role
+from tarokk_admin.core.words import shown
 from tests.factories import PlayerFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -34,7 +35,7 @@ def test_a_claim_accepted_by_an_official_links_the_account(official):
     player.refresh_from_db()
     claim.refresh_from_db()
     assert (player.user, claim.status, claim.decided_by) == (user, "accepted", official)
-    assert player.history.first().history_change_reason == "claim accepted"
+    assert shown(player.history.first().history_change_reason) == "claim accepted"
 
 
 def test_a_refused_claim_says_why_and_links_nothing(official):
@@ -95,6 +96,6 @@ def test_an_official_links_and_unlinks_directly_and_settles_the_claims(official)
     player_account_unlink(player=right, user=official)
     right.refresh_from_db()
     assert right.user is None
-    assert [h.history_change_reason for h in right.history.order_by("history_date")][
-        -2:
-    ] == ["account linked by an official", "account unlinked by an official"]
+    assert [
+        shown(h.history_change_reason) for h in right.history.order_by("history_date")
+    ][-2:] == ["account linked by an official", "account unlinked by an official"]

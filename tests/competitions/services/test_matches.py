@@ -19,6 +19,7 @@ from competitions.services.results import result_answer
 from scoring.services.hands import hand_save
 from tarokk_admin.core.errors import ServiceError
 from tarokk_admin.core.roles import Role
+from tarokk_admin.core.words import shown as in_words
 from tests.factories import (
     CompetitionFactory,
     MatchFactory,
@@ -339,7 +340,9 @@ class TestCompletion:
             reason="Referee swapped the teams' trumps",
         )
         assert hand.version == 2
-        assert hand.history.first().history_change_reason.startswith("Referee swapped")
+        assert in_words(hand.history.first().history_change_reason).startswith(
+            "Referee swapped"
+        )
         total_a = sum(
             h.attack_score if h.attack_team_id == match.team_a_id else h.defence_score
             for h in match.hands.all()

@@ -20,6 +20,7 @@ from competitions.services.schedule import (
 )
 from tarokk_admin.core.errors import ServiceError
 from tarokk_admin.core.roles import Role
+from tarokk_admin.core.words import shown
 from tests.factories import (
     CompetitionFactory,
     MatchFactory,
@@ -55,7 +56,7 @@ def test_R15_a_scheduled_match_is_stored_with_its_history(league):
     assert match.status == Match.Status.SCHEDULED
     entry = match.history.get()
     assert entry.history_user == official
-    assert entry.history_change_reason == "scheduled"
+    assert shown(entry.history_change_reason) == "scheduled"
 
 
 @pytest.mark.parametrize(
@@ -159,7 +160,7 @@ def test_a_referee_must_be_in_the_referee_group(league):
     match_referee_assign(match=match, referee=referee, user=official)
     match.refresh_from_db()
     assert match.referee == referee
-    assert match.history.first().history_change_reason == "referee assigned"
+    assert shown(match.history.first().history_change_reason) == "referee assigned"
 
 
 def test_moving_a_match_repeats_the_checks_without_the_match_itself(league):
@@ -198,7 +199,7 @@ def test_postponing_needs_a_reason_and_a_later_date_and_keeps_the_reason(league)
     match.refresh_from_db()
     assert match.date == dt.date(2026, 4, 1)
     latest = match.history.first()
-    assert latest.history_change_reason == "postponed: snow"
+    assert shown(latest.history_change_reason) == "postponed: snow"
     assert latest.history_user == official
 
 
@@ -208,7 +209,7 @@ def test_void_needs_a_reason_and_cannot_be_repeated(league):
     with pytest.raises(ServiceError, match="Say why"):
         match_void(match=match, user=official, reason="  ")
     match_void(match=match, user=official, reason="double booking")
-    assert match.history.first().history_change_reason == "double booking"
+    assert shown(match.history.first().history_change_reason) == "double booking"
     with pytest.raises(ServiceError, match="void already"):
         match_void(match=match, user=official, reason="again")
 

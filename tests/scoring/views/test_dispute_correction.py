@@ -14,6 +14,7 @@ from scoring.models import Hand
 from scoring.services.hands import hand_save
 from tarokk_admin.core.errors import ServiceError
 from tarokk_admin.core.roles import Role
+from tarokk_admin.core.words import shown as in_words
 from tests.factories import UserFactory, captain_of, sheet
 from tests.scoring.kit import hand_post
 
@@ -63,7 +64,7 @@ def test_resolving_closes_the_dispute_for_both_teams_with_who_when_and_note(disp
     assert row.resolution_note == "Checked the sheet: right."
     assert row.answer_note == "Hand 4 is 10 short"  # the captain's note is kept
     latest = row.history.first()
-    assert (latest.history_user, latest.history_change_reason) == (
+    assert (latest.history_user, in_words(latest.history_change_reason)) == (
         official,
         "dispute resolved",
     )

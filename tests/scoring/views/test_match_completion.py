@@ -18,6 +18,7 @@ from competitions.selectors.matches import match_as_record
 from scoring.engine import score_match_record
 from scoring.models import Hand
 from scoring.services.hands import hand_save
+from tarokk_admin.core.words import shown as in_words
 from tests.factories import UserFactory, captain_of, sheet
 
 pytestmark = pytest.mark.django_db
@@ -37,7 +38,8 @@ def fill(match, upto=None):
 
 
 def completions(match) -> int:
-    return match.history.filter(history_change_reason="completed").count()
+    reasons = match.history.values_list("history_change_reason", flat=True)
+    return sum(in_words(reason) == "completed" for reason in reasons)
 
 
 def test_the_summary_shows_hands_totals_and_match_points_and_completes_nothing_R11(

@@ -159,7 +159,9 @@ def test_seed_leaves_work_for_the_referee_the_jury_and_the_captain_r15():
     # The demo captain is a member of the team's roster (their account linked to
     # the driver's record), chosen through the services (the history says so).
     assert team.memberships.filter(player__user=captain, season=row.season).exists()
-    assert row.history.first().history_change_reason == "demo captain"
+    from tarokk_admin.demo.people import CAPTAIN_REASON
+
+    assert row.history.first().history_change_reason == CAPTAIN_REASON
     assert referee.referee_seasons.filter(season=row.season).exists()
     answers = list(
         MatchResult.objects.filter(team=team)

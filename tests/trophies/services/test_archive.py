@@ -14,6 +14,7 @@ import pytest
 from django.db import transaction
 
 from tarokk_admin.core.sheets import sheet_read
+from tarokk_admin.core.words import shown
 from tests.factories import PlayerFactory
 from tests.scoring.kit import ann, hand
 from tests.trophies.kit import completed_match, official
@@ -116,7 +117,10 @@ def test_r14_an_archive_award_is_stored_the_same_from_every_kind_of_file(
         "archive",
     )
     assert (award.match, award.hand, award.sitting, award.team) == (None,) * 4
-    assert award.history.get().history_change_reason == f"from the archive file {name}"
+    assert (
+        shown(award.history.get().history_change_reason)
+        == f"from the archive file {name}"
+    )
     assert TrophyTally.objects.get(player=players["eva"]).points == 130
     assert TrophyCup.objects.get(player=players["eva"]).threshold == 100
 
@@ -273,7 +277,7 @@ def test_r14_cups_move_to_the_date_an_earlier_archive_award_makes_them_told_once
     )
     assert cups[250].date == dt.date(2026, 3, 1)  # 130 + 200 = 330
     assert TrophyTally.objects.get(player=player).points == 330
-    assert cups[100].history.first().history_change_reason.startswith("re-dated")
+    assert shown(cups[100].history.first().history_change_reason).startswith("re-dated")
 
     notices = mailoutbox[sent:]
     assert len(notices) == 1

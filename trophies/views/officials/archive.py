@@ -20,6 +20,7 @@ from tarokk_admin.core.forms import form_error_add
 from tarokk_admin.core.methods import get_only, get_or_post
 from tarokk_admin.core.params import whole_number
 from tarokk_admin.core.roles import is_official, role_required
+from tarokk_admin.core.words import shown
 from trophies.forms import ArchiveAwardCorrectForm, ArchiveAwardWithdrawForm
 from trophies.models import TrophyAward
 from trophies.selectors import archive_awards, archive_awards_withdrawn
@@ -102,7 +103,7 @@ def _history_row(row: Any) -> dict[str, Any]:
         "player": row.player.name if row.player else "—",
         "trophy": feast_name(row.feast),
         "event": row.event,
-        "reason": row.history_change_reason or "",
+        "reason": shown(row.history_change_reason),
     }
 
 
