@@ -4,6 +4,8 @@ runs a fixed number of queries."""
 
 from __future__ import annotations
 
+import datetime as dt
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -239,3 +241,23 @@ def sittings_to_confirm(player: Player) -> list[VariantSitting]:
             .distinct()
         ).order_by("date", "id")
     )
+
+
+def sitting_same(
+    season: Season,
+    date: dt.date,
+    variant: str,
+    name: str,
+    event: str,
+    results: Sequence[tuple[Any, int]],
+) -> VariantSitting | None:
+    """The sitting that is not void with the same day, game, event, players and
+    points as these, if one is recorded (a sittings file's row already stored)."""
+    wanted = {(player.pk, points) for player, points in results}
+    same = VariantSitting.objects.filter(
+        season=season, date=date, variant=variant, name=name, event=event
+    ).exclude(status=VariantSitting.Status.VOID)
+    for sitting in same.prefetch_related("results").select_related("recorded_by"):
+        if {(r.player_id, r.points) for r in sitting.results.all()} == wanted:
+            return sitting
+    return None
