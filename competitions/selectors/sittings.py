@@ -16,6 +16,7 @@ from competitions.models import Player, Season, SittingResult, VariantSitting
 from tarokk_admin.core.collation import hu
 from tarokk_admin.core.history import change_line
 from tarokk_admin.core.roles import is_official
+from tarokk_admin.core.words import MARK, shown
 
 LIST_LIMIT = 50
 HISTORY_ROWS = 100
@@ -169,6 +170,8 @@ def _sitting_changes(rows: list[Any]) -> list[Change]:
                     changes.append(change_line(VariantSitting, field, old, new))
         what = _what(row, before)
         reason = "" if what in (_("recorded"), _("confirmed")) else row.reason
+        if row.history_type == "+" and (row.history_change_reason or "")[:1] == MARK:
+            reason = shown(row.history_change_reason)  # a sittings file's name
         entries.append(Change(row.history_date, _who(row), what, changes, reason))
         before = row
     return entries
