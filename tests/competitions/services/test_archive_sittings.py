@@ -15,6 +15,7 @@ from django.utils import translation
 
 from competitions.forms.accounts import PaperSittingForm
 from competitions.models import VariantSitting
+from competitions.services.archive_players import players_archive_store
 from competitions.services.archive_sittings import (
     sittings_file_check,
     sittings_file_store,
@@ -25,6 +26,7 @@ from tarokk_admin.core.errors import ServiceError
 from tarokk_admin.core.roles import Role
 from tarokk_admin.core.sheets import sheet_read
 from tarokk_admin.core.words import shown
+from tests import ROOT
 from tests.factories import PlayerFactory, SeasonFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -257,3 +259,24 @@ def test_R15_the_form_and_the_file_refuse_a_sitting_with_the_same_code_and_messa
     outcome = store(official, EN + row + "\n")
     assert problems(outcome) == [(2, column, error.code)]
     assert outcome.problems[0].message == error.message
+
+
+def test_the_example_file_in_docs_imports_whole_on_the_demo_players():
+    SeasonFactory(year=2026)
+    official = UserFactory(roles=[Role.OFFICIAL])
+    folder = ROOT / "docs" / "archive"
+    players = sheet_read((folder / "players.csv").read_bytes(), source="players.csv")
+    assert players_archive_store(players, user=official).ok
+    content = (folder / "sittings.csv").read_bytes()
+    assert content.startswith(b"\xef\xbb\xbf")
+    outcome = store(official, content)
+    assert outcome.as_json() == {"kind": "sittings", "stored": 5, "already_stored": 0}
+    games = set(VariantSitting.objects.values_list("variant", "name"))
+    assert games == {
+        ("emperor", ""),
+        ("illustrated", ""),
+        ("royal_variant", "Hármas királyi"),
+        ("training", "Kezdők edzése"),
+        ("high", ""),
+    }
+    assert store(official, content).as_json()["already_stored"] == 5
