@@ -157,7 +157,8 @@ class _Sitting:
 
     def key(self) -> tuple[Any, ...]:
         points = frozenset((player.pk, points) for player, points in self.results)
-        return (self.date, self.variant, self.name, self.event, points)
+        # The game's name as the service will spell it: case and accents aside.
+        return (self.date, self.variant, fold(self.name), self.event, points)
 
 
 def _problem(

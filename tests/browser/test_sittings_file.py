@@ -69,6 +69,7 @@ def test_an_official_imports_sittings_from_paper_in_hungarian_on_a_phone(
     page.fill("input[name=password]", "secret-pass")
     page.click("main form button[type=submit]")
     expect(page.locator("h1")).to_have_text("Szabadjátékok: tisztségviselői pult")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     page.get_by_role("link", name="Partik importálása fájlból").click()
     expect(page.locator("h1")).to_have_text("Importálás a szövetség archívumából")
     kind = page.get_by_label("Szabadjátékok partijai papírról")

@@ -280,3 +280,10 @@ def test_the_example_file_in_docs_imports_whole_on_the_demo_players():
         ("high", ""),
     }
     assert store(official, content).as_json()["already_stored"] == 5
+
+
+def test_one_game_written_twice_with_other_accents_is_the_same_sitting(official):
+    row = "2026-05-02,training,{name},,H1,1,H2,2,H3,3,,,n\n"
+    content = EN + row.format(name="Kezdők edzése") + row.format(name="kezdok edzese")
+    outcome = store(official, content)
+    assert problems(outcome) == [(3, "", "repeated_sitting")]
