@@ -287,3 +287,20 @@ def test_one_game_written_twice_with_other_accents_is_the_same_sitting(official)
     content = EN + row.format(name="Kezdők edzése") + row.format(name="kezdok edzese")
     outcome = store(official, content)
     assert problems(outcome) == [(3, "", "repeated_sitting")]
+
+
+def test_a_header_without_the_note_or_the_third_player_is_refused_whole(official):
+    header = EN.replace(",note", "").replace("player 3,points 3,", "")
+    outcome = store(official, header + "2026-05-02,emperor,,,H1,1,H2,2,,\n")
+    assert problems(outcome) == [
+        (1, "player 3", "missing_column"),
+        (1, "points 3", "missing_column"),
+        (1, "note", "missing_column"),
+    ]
+
+
+def test_a_note_too_long_for_the_form_is_too_long_for_the_file(official):
+    row = "2026-05-02,emperor,,,H1,1,H2,2,H3,3,,,{note}\n".format(note="x" * 501)
+    outcome = store(official, EN + row)
+    assert problems(outcome) == [(2, "note", "refused")]
+    assert "500" in outcome.problems[0].message
