@@ -1,0 +1,123 @@
+"""What the closings of a year kept (R15): the places of each closed competition and
+the free-games winners, for the honours roll; the years that have any; a
+competition's closing with its kept table.
+
+``year_placings`` is the honours roll's one source: the championship's places, the
+cup's winner, finalist and bronzes, each Grand Prix's places and each free-games
+table's winners, as the closings kept them (a correction after closing changes the
+live tables, never these).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+
+from competitions.models import (
+    AnnualMeeting,
+    Closing,
+    ClosingRow,
+    Competition,
+    FreeGamesClosing,
+    FreeGamesWinner,
+)
+
+# The honours roll's order of the competitions.
+ORDER = {"championship": 0, "cup": 1, "grand_prix": 2, "free_games": 3}
+
+
+@dataclass(frozen=True)
+class Placing:
+    """One place a closing kept: ``competition`` is "championship", "cup",
+    "grand_prix" or "free_games"; ``event`` the Grand Prix's or the free-games
+    table's name ("" otherwise); ``players`` the names (a free-games player winner:
+    that player alone); ``team`` "" for a player's free-games win; ``points`` None
+    for the cup."""
+
+    competition: str
+    event: str
+    place: int
+    team: str
+    players: tuple[str, ...]
+    points: int | None
+    closed_at: dt.datetime
+
+
+def _competition_placings(year: int) -> list[Placing]:
+    rows = (
+        ClosingRow.objects.filter(closing__competition__season__year=year)
+        .select_related("closing__competition")
+        .order_by("closing__competition__kind", "closing__competition__name", "place")
+    )
+    placings = []
+    for row in rows:
+        competition = row.closing.competition
+        placings.append(
+            Placing(
+                competition=competition.kind,
+                event=(
+                    competition.name
+                    if competition.kind == Competition.Kind.GRAND_PRIX
+                    else ""
+                ),
+                place=row.place,
+                team=row.team_name,
+                players=tuple(row.players),
+                points=row.points,
+                closed_at=row.closing.closed_at,
+            )
+        )
+    return placings
+
+
+def _free_games_placings(year: int) -> list[Placing]:
+    winners = FreeGamesWinner.objects.filter(closing__season__year=year).select_related(
+        "closing"
+    )
+    return [
+        Placing(
+            competition="free_games",
+            event=winner.title,
+            place=1,
+            team=winner.name if winner.team_id else "",
+            players=() if winner.team_id else (winner.name,),
+            points=winner.points,
+            closed_at=winner.closing.closed_at,
+        )
+        for winner in winners
+    ]
+
+
+def year_placings(year: int) -> list[Placing]:
+    """The places the closings of ``year`` kept (R15), championship first, then the
+    cup, each Grand Prix (by name) and the free games; by place within each. Two
+    queries whatever the year's size."""
+    placings = _competition_placings(year) + _free_games_placings(year)
+    return sorted(
+        placings, key=lambda p: (ORDER[p.competition], p.event, p.place, p.team)
+    )
+
+
+def closed_years() -> list[int]:
+    """The years with at least one closing (a competition or the free games), the
+    latest first."""
+    years = set(
+        Closing.objects.values_list("competition__season__year", flat=True)
+    ) | set(FreeGamesClosing.objects.values_list("season__year", flat=True))
+    return sorted(years, reverse=True)
+
+
+def closing_of(competition: Competition) -> Closing | None:
+    """The competition's closing with its kept rows and its corrections approved
+    after it, or None: three queries."""
+    return (
+        Closing.objects.filter(competition=competition)
+        .select_related("closed_by")
+        .prefetch_related("rows", "corrections__approved_by")
+        .first()
+    )
+
+
+def year_meeting(year: int) -> AnnualMeeting | None:
+    """The annual meeting that approved ``year``, or None."""
+    return AnnualMeeting.objects.filter(year=year).first()
