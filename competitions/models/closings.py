@@ -76,9 +76,10 @@ class ClosingRow(models.Model):
     best_match = models.IntegerField(_("best match"), null=True, blank=True)
     best_trophy = models.CharField(_("best trophy"), max_length=24, blank=True)
     shared = models.BooleanField(_("shared rank"), default=False)
-    # The tie-break that put the row below the one above, kept as the app's words
-    # (``tarokk_admin.core.words``) so it reads in each visitor's language.
-    decided_by = models.TextField(_("tie-break"), blank=True)
+    # The tie-break (a ``competitions.rules.standings`` metric's code) that put the
+    # row below the one above it, "" if none: put into words in each visitor's
+    # language as the live table does (``selectors.closings.kept_table``).
+    decided = models.CharField(_("tie-break"), max_length=16, blank=True)
 
     class Meta:
         ordering = ["closing", "place", "id"]

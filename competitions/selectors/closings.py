@@ -13,6 +13,8 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 
+from django.db.models import Q
+
 from competitions.models import (
     AnnualMeeting,
     Closing,
@@ -20,7 +22,10 @@ from competitions.models import (
     Competition,
     FreeGamesClosing,
     FreeGamesWinner,
+    Match,
+    Season,
 )
+from competitions.rules.standings import METRICS, StandingRow
 
 # The honours roll's order of the competitions.
 ORDER = {"championship": 0, "cup": 1, "grand_prix": 2, "free_games": 3}
@@ -121,3 +126,51 @@ def closing_of(competition: Competition) -> Closing | None:
 def year_meeting(year: int) -> AnnualMeeting | None:
     """The annual meeting that approved ``year``, or None."""
     return AnnualMeeting.objects.filter(year=year).first()
+
+
+def competition_open_matches(competition: Competition) -> list[Match]:
+    """The matches that keep a competition from closing (R15): neither completed
+    nor void. The championship's include the season's Grand Prix matches marked to
+    count for it. One query."""
+    scope = Q(competition_id=competition.pk)
+    if competition.kind == Competition.Kind.CHAMPIONSHIP:
+        scope |= Q(
+            competition__season_id=competition.season_id, counts_for_championship=True
+        )
+    return list(
+        Match.objects.filter(scope)
+        .exclude(status__in=[Match.Status.COMPLETED, Match.Status.VOID])
+        .select_related("team_a", "team_b")
+        .order_by("date", "time", "id")
+    )
+
+
+def kept_table(closing: Closing) -> list[StandingRow]:
+    """The closed table as it was kept, as the live table's rows: each tie-break
+    is put into words in the reader's language (``StandingRow.decided_by``)."""
+    rows: list[StandingRow] = []
+    for kept in closing.rows.all():
+        row = StandingRow(
+            team_id=kept.team_id,
+            team=kept.team_name,
+            club="",
+            matches=kept.matches,
+            score=kept.points or 0,
+            best_match=kept.best_match or 0,
+            best_trophy=kept.best_trophy or None,
+            rank=kept.place,
+            shared=kept.shared,
+            extra={"players": list(kept.players)},
+        )
+        if kept.decided in METRICS and rows:
+            row.decided = (kept.decided, rows[-1])
+        rows.append(row)
+    return rows
+
+
+def season_closings(season: Season) -> dict[int, Closing]:
+    """The season's closings by competition id: one query."""
+    return {
+        closing.competition_id: closing
+        for closing in Closing.objects.filter(competition__season=season)
+    }

@@ -20,6 +20,7 @@ from competitions.models import (
     Player,
     VariantSitting,
 )
+from competitions.services.finality import year_final_guard
 from scoring.engine import trophies_made
 from scoring.engine.catalogue import FEASTS
 from scoring.models import Hand
@@ -90,7 +91,12 @@ def trophies_award_match(match: Match) -> dict[str, int]:
     awards created, updated and deleted, and queues the cups of every player whose
     awards changed.
     """
-    match = Match.objects.select_for_update(of=("self",)).get(pk=match.pk)
+    match = (
+        Match.objects.select_for_update(of=("self",))
+        .select_related("competition__season")
+        .get(pk=match.pk)
+    )
+    year_final_guard(match.competition.season.year)  # R15: no new trophy then
     wanted: dict[tuple[int, int], MadeTrophy] = {}
     if match.status == Match.Status.COMPLETED:
         lineups = {lineup.team_id: lineup for lineup in match.lineups.all()}
@@ -198,6 +204,7 @@ def trophy_variant_enter(
             field="partner",
         )
     sitting = VariantSitting.objects.select_for_update().get(pk=sitting.pk)
+    year_final_guard(sitting.date.year)  # R15: no new trophy for a final year
     trophy_sitting_check(sitting, player.pk, partner.pk if partner else None)
     if not jury_note.strip():
         raise ServiceError(
