@@ -13,11 +13,13 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 
+from django.db import models
 from django.db.models import Q
 
 from competitions.models import (
     AnnualMeeting,
     Closing,
+    ClosingCorrection,
     ClosingRow,
     Competition,
     FreeGamesClosing,
@@ -174,3 +176,98 @@ def season_closings(season: Season) -> dict[int, Closing]:
         closing.competition_id: closing
         for closing in Closing.objects.filter(competition__season=season)
     }
+
+
+@dataclass
+class ClosingLine:
+    """A competition of the season as the officials' season page shows it: its
+    closing (or None) and the matches still open."""
+
+    competition: Competition
+    closing: Closing | None
+    open_matches: list[Match]
+
+
+def season_closing_lines(season: Season) -> list[ClosingLine]:
+    """The season's championship, cup and Grand Prix events with their closings
+    and open matches (the championship's include the Grand Prix matches marked to
+    count for it): three queries whatever the season's size."""
+    competitions = list(
+        Competition.objects.filter(season=season)
+        .exclude(kind=Competition.Kind.FREE)
+        .order_by("kind", "name")
+    )
+    closings = season_closings(season)
+    open_matches = list(
+        Match.objects.filter(competition__season=season)
+        .exclude(status__in=[Match.Status.COMPLETED, Match.Status.VOID])
+        .select_related("team_a", "team_b")
+        .order_by("date", "time", "id")
+    )
+    lines = []
+    for competition in sorted(competitions, key=lambda c: (ORDER[c.kind], c.name)):
+        championship = competition.kind == Competition.Kind.CHAMPIONSHIP
+        mine = [
+            match
+            for match in open_matches
+            if match.competition_id == competition.pk
+            or (championship and match.counts_for_championship)
+        ]
+        lines.append(ClosingLine(competition, closings.get(competition.pk), mine))
+    return lines
+
+
+@dataclass
+class Kept:
+    """A closed competition as its public page shows it: the closing, its kept
+    table (tie-breaks in words), the first place's teams and the corrections the
+    jury approved after closing (the live table beside it is the corrected one)."""
+
+    closing: Closing
+    rows: list[StandingRow]
+    corrections: list[ClosingCorrection]
+    kind: str
+
+    @property
+    def firsts(self) -> str:
+        return ", ".join(row.team for row in self.rows if row.rank == 1)
+
+
+def kept_of(competition_filter: Q) -> Kept | None:
+    """The closing matching ``competition_filter`` (on the closing's fields) with
+    its kept rows and corrections, or None: at most three queries."""
+    closing = (
+        Closing.objects.filter(competition_filter)
+        .select_related("competition")
+        .prefetch_related(
+            "rows",
+            models.Prefetch(
+                "corrections",
+                ClosingCorrection.objects.select_related(
+                    "approved_by", "match__team_a", "match__team_b"
+                ),
+            ),
+        )
+        .first()
+    )
+    if closing is None:
+        return None
+    return Kept(
+        closing=closing,
+        rows=kept_table(closing),
+        corrections=list(closing.corrections.all()),
+        kind=closing.competition.kind,
+    )
+
+
+def championship_kept(season: Season) -> Kept | None:
+    return kept_of(
+        Q(
+            competition__season=season,
+            competition__kind=Competition.Kind.CHAMPIONSHIP,
+        )
+    )
+
+
+def competition_kept(competition: Competition) -> Kept | None:
+    return kept_of(Q(competition_id=competition.pk))

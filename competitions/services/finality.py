@@ -8,6 +8,11 @@
   only after the jury approved its correction, with a reason
   (``ClosingCorrection``); never silently.
 - ``competition_open_guard(competition)``: a closed competition takes no new match.
+
+A match's trophies follow its hands (``trophies_award_match``, a follow-up after
+the commit): its hands are guarded, so it has nothing new to award in a final year,
+and it is not refused itself (a follow-up queued before the meeting still runs).
+A trophy entered by hand against a sitting (``trophy_variant_enter``) is refused.
 """
 
 from __future__ import annotations

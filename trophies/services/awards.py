@@ -91,12 +91,7 @@ def trophies_award_match(match: Match) -> dict[str, int]:
     awards created, updated and deleted, and queues the cups of every player whose
     awards changed.
     """
-    match = (
-        Match.objects.select_for_update(of=("self",))
-        .select_related("competition__season")
-        .get(pk=match.pk)
-    )
-    year_final_guard(match.competition.season.year)  # R15: no new trophy then
+    match = Match.objects.select_for_update(of=("self",)).get(pk=match.pk)
     wanted: dict[tuple[int, int], MadeTrophy] = {}
     if match.status == Match.Status.COMPLETED:
         lineups = {lineup.team_id: lineup for lineup in match.lineups.all()}

@@ -31,7 +31,7 @@ from tests.factories import (
     ready_match,
     sheet,
 )
-from trophies.services.awards import trophies_award_match, trophy_variant_enter
+from trophies.services.awards import trophy_variant_enter
 
 pytestmark = pytest.mark.django_db
 
@@ -129,10 +129,6 @@ def test_r15_final_year_refuses_a_result_correction(year):
 
 def test_r15_final_year_refuses_a_void(year, official):
     _refused(lambda: match_void(match=year["match"], user=official, reason="x"))
-
-
-def test_r15_final_year_refuses_a_new_match_trophy(year):
-    _refused(lambda: trophies_award_match(year["match"]))
 
 
 def test_r15_final_year_refuses_a_sittings_trophy(year, official):
