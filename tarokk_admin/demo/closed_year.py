@@ -111,7 +111,11 @@ def _championship(season: Season, teams: list[Team], official: Any) -> Competiti
         venue=teams[0].club,
         notify=False,
     )
-    match_void(match=unplayed, user=official, reason="Not played: both teams agreed.")
+    match_void(
+        match=unplayed,
+        user=official,
+        reason="Nem játszották le: a két csapat megegyezett.",
+    )
     return championship
 
 
@@ -173,7 +177,7 @@ def demo_closed_year_seed() -> list[str]:
         year=year,
         date=_annual_meeting(year + 1),
         user=official,
-        note="Budapest: the federation's annual meeting approved the results.",
+        note="Budapest, a szövetség éves közgyűlése.",
     )
     return [
         f"Demo {year}: the championship, the cup and {GRAND_PRIX_NAME!r} closed; "
