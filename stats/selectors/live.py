@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -33,7 +33,8 @@ from competitions.models import (
 from competitions.selectors.cup import scores_from_results
 from competitions.selectors.matches import public_matches
 from scoring.models import Hand
-from stats.selectors.names import hungarian_key
+from tarokk_admin.core.collation import collation_key
+from tarokk_admin.core.ranking import shared_ranks
 
 
 @dataclass
@@ -243,14 +244,14 @@ def _grand_prix(events: dict[int, LiveEvent]) -> None:
 
 
 def _ranked(rows: list[LiveStanding]) -> list[LiveStanding]:
-    """By total, higher first; equal totals share a rank (1, 2, 2, 4), by name."""
-    rows.sort(key=lambda row: (-row.total, hungarian_key(row.team.name)))
-    for index, row in enumerate(rows):
-        above = rows[index - 1] if index else None
-        if above is not None and above.total == row.total:
-            row.rank, row.shared, above.shared = above.rank, True, True
-        else:
-            row.rank = index + 1
+    """By total, higher first; equal totals share a rank (1, 2, 2, 4, the core's
+    ``shared_ranks``), by name in the Hungarian order."""
+    rows.sort(key=lambda row: collation_key(row.team.name))
+    rows.sort(key=lambda row: row.total, reverse=True)
+    ranks = shared_ranks(rows, lambda row: row.total)
+    sizes = Counter(ranks)
+    for row, rank in zip(rows, ranks, strict=True):
+        row.rank, row.shared = rank, sizes[rank] > 1
     return rows
 
 

@@ -12,29 +12,15 @@ from urllib.parse import urlencode
 from django.http import Http404, HttpRequest, HttpResponse
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django_tables2 import Table
 
 from competitions.models import Player, Season, Team
 from scoring.engine.catalogue import FEASTS, Group
+from scoring.engine.made import group_name
 from stats.models import SeasonStatistics
 from stats.selectors.season import GROUP_ORDER, share
 from tarokk_admin.core.page_cache import cached_body, page_key
 from tarokk_admin.core.tables import table_configure, table_export
-
-# The paper sheet's section names (the referee's feast picker uses the same words).
-GROUP_LABELS = {
-    Group.MATERIAL: gettext_lazy("Material"),
-    Group.FREE_PASS: gettext_lazy("Free passes"),
-    Group.BOUND_TRICK: gettext_lazy("Bound tricks"),
-    Group.MAGNIFIED: gettext_lazy("Magnified"),
-    Group.FLIGHT: gettext_lazy("Flight"),
-    Group.INTERCEPT: gettext_lazy("Intercept"),
-    Group.EXTRA: gettext_lazy("Extras"),
-    Group.TROPHY: gettext_lazy("Trophies"),
-    Group.SILENT: gettext_lazy("Silent premiums"),
-    Group.MESSAGE: gettext_lazy("Messages"),
-}
 
 
 def feast_name(code: str) -> str:
@@ -53,7 +39,7 @@ def feast_lines(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
             "value": feast.value,
             **row,
             "name": feast_name(row["feast"]),
-            "group_name": str(GROUP_LABELS[group]),
+            "group_name": group_name(group),
             "group_order": (GROUP_ORDER.index(group), feast.row),
             "row": feast.row,
         }
