@@ -15,7 +15,7 @@ from typing import Any, Final
 from scoring.engine.catalogue import FEASTS
 from scoring.engine.i18n import _
 from scoring.engine.made import feast_name
-from tarokk_admin.core.collation import collation_key
+from tarokk_admin.core.alphabet import collation_key
 from tarokk_admin.core.ranking import shared_ranks
 
 CHAMPIONSHIP_MATCH_CAP: Final = 52  # R15: a team plays at most 52 matches a season
