@@ -1,5 +1,5 @@
 """What the statistics pages share: the season with the data mark of their cached
-bodies (one query), the catalogue's names in the visitor's language, several
+bodies (one query, ``core.page_cache``), the catalogue's names in the visitor's language, several
 sortable and exportable tables on one page."""
 
 from __future__ import annotations
@@ -17,9 +17,8 @@ from django_tables2 import Table
 from competitions.models import Player, Season, Team
 from scoring.engine.catalogue import FEASTS, Group
 from scoring.engine.made import group_name
-from stats.models import SeasonStatistics
 from stats.selectors.season import GROUP_ORDER, share
-from tarokk_admin.core.page_cache import cached_body, page_key
+from tarokk_admin.core.page_cache import Mark, cached_body, mark_sql, page_key
 from tarokk_admin.core.tables import table_configure, table_export
 
 
@@ -59,26 +58,30 @@ def figure(label: str, value: Any, note: str = "", key: str = "") -> dict[str, A
     return {"label": label, "value": value, "note": note, "key": key}
 
 
+# What every statistics page shows besides its season: the statistics rows (the
+# refresh sets ``updated_at``), the team and player names (their history) and the
+# season list (the pages' season navigation).
+STATISTICS_MARKS = (
+    Mark("stats.SeasonStatistics", rows="MAX(updated_at)"),
+    Mark("competitions.Team"),
+    Mark("competitions.Player"),
+    Mark("competitions.Season", rows="COUNT(*)"),
+    Mark("competitions.Season", rows="SUM(year)"),
+)
+
+
 @functools.cache
 def _season_sql(subject: str | None = None) -> str:
-    """The season row with the data mark of the statistics pages as scalar
-    subqueries, each an index lookup or a count of a small table: the newest change
-    of any statistics row (the refresh sets ``updated_at``), of the team and player
-    names (their history) and the season list (the pages' season navigation). Raw
-    SQL, written once: the page's only query, without the ORM's compile step."""
+    """The season row with the data mark of the statistics pages (``page_cache``,
+    one query of scalar subqueries, each an index lookup or a small table's
+    aggregate). Raw SQL, written once: the page's only query, without the ORM's
+    compile step."""
     season = Season._meta.db_table
-    parts = [
-        f"(SELECT MAX(history_id) FROM {model.history.model._meta.db_table})"  # type: ignore[attr-defined]
-        for model in (Team, Player)
-    ]
-    parts += [f"(SELECT COUNT(*) FROM {season})", f"(SELECT SUM(year) FROM {season})"]
-    mark = " || '.' || ".join(f"COALESCE(CAST({part} AS TEXT), '-')" for part in parts)
-    stats = SeasonStatistics._meta.db_table
+    mark, _takes = mark_sql(STATISTICS_MARKS)
     name = f"(SELECT name FROM {subject} WHERE id = %s)" if subject else "NULL"
     return (
-        f"SELECT s.id, s.year, (SELECT MAX(updated_at) FROM {stats}) AS stats_mark, "
-        f"{mark} AS page_mark, {name} AS subject_name FROM {season} s "
-        f"WHERE s.year = %s"
+        f"SELECT s.id, s.year, {mark} AS page_mark, {name} AS subject_name "
+        f"FROM {season} s WHERE s.year = %s"
     )
 
 
@@ -98,13 +101,10 @@ def season_with_mark(year: int, subject: type[Team | Player] | None = None, pk=N
 
 def body_key(request: HttpRequest, page: str, season: Season, *parts: Any) -> str:
     """The cache key of a statistics page body (``page_cache.page_key``)."""
-    # a datetime, or its text on SQLite; no spaces in a cache key
-    mark = str(season.stats_mark or "-").replace(" ", "T")
     return page_key(
         f"statistics:{page}",
         season.pk,
         *parts,
-        mark,
         season.page_mark,
         query=urlencode(sorted(request.GET.lists()), doseq=True),
     )
