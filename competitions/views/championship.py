@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 
 from competitions.filters import standings_filter
 from competitions.models import Season
-from competitions.rules.standings import CHAMPIONSHIP_MATCH_CAP
+from competitions.rules.standings import CHAMPIONSHIP_MATCH_CAP, tie_breaks_words
 from competitions.selectors.page_marks import MATCHES, RESULTS, STRUCTURE, TEAMS
 from competitions.selectors.seasons import season_current, season_years
 from competitions.selectors.standings import championship_table
@@ -79,6 +79,7 @@ def championship_season(request: HttpRequest, year: int) -> HttpResponse:
                 "table": table,
                 "filter": table.filterset,
                 "request": request,
+                "tie_breaks": tie_breaks_words(),
             },
         )
         return html if _usable(request, table) else Unkept(html)
