@@ -11,10 +11,10 @@ import io
 import openpyxl
 import pytest
 from django.db import transaction
-from django.utils import translation
+from django.utils import timezone, translation
 
 from competitions.forms.accounts import PaperSittingForm
-from competitions.models import VariantSitting
+from competitions.models import AnnualMeeting, VariantSitting
 from competitions.services.archive_players import players_archive_store
 from competitions.services.archive_sittings import (
     sittings_file_check,
@@ -304,3 +304,15 @@ def test_a_note_too_long_for_the_form_is_too_long_for_the_file(official):
     outcome = store(official, EN + row)
     assert problems(outcome) == [(2, "note", "refused")]
     assert "500" in outcome.problems[0].message
+
+
+def test_a_year_the_annual_meeting_approved_refuses_the_file_as_the_form(official):
+    AnnualMeeting.objects.create(
+        year=2026, date=dt.date(2027, 1, 16), recorded_at=timezone.now()
+    )
+    outcome = store(official, EN + GOOD_EN)
+    assert problems(outcome) == [(2, "", "year_final")]
+    data = {"date": "2026-05-02", "variant": "emperor", "note": "lap"}
+    for n, number in enumerate(["H1", "H2", "H3"], 1):
+        data[f"player_{n}"], data[f"points_{n}"] = number, str(n)
+    assert paper_form_refusal(official, data).message == outcome.problems[0].message
