@@ -15,6 +15,7 @@ from django.urls import reverse
 
 from competitions.models import VariantSitting
 from scoring.models import ImportRun
+from scoring.services.imports import archive
 from tarokk_admin.core.roles import Role
 from tests.factories import PlayerFactory, SeasonFactory, UserFactory
 
@@ -137,3 +138,27 @@ def test_the_command_stores_once_and_refuses_with_line_and_column(
     assert "already stored" in err
     assert VariantSitting.objects.count() == 2
     assert {s.recorded_by.username for s in VariantSitting.objects.all()} == {"import"}
+
+
+def test_a_large_file_is_checked_and_stored_by_the_worker_in_the_officials_language(
+    client, official, monkeypatch, django_capture_on_commit_callbacks
+):
+    monkeypatch.setattr(archive, "INLINE_ROWS", 1)
+    with django_capture_on_commit_callbacks(execute=False) as callbacks:
+        upload(client, FILE.replace(";H3;-20;", ";H3;;"))
+    callbacks[0]()  # the worker checks the file, in the page's language
+    run = ImportRun.objects.get()
+    assert (run.status, [e["column"] for e in run.errors]) == ("done", ["pont 3"])
+    assert run.errors[0]["message"] == "Adja meg Szabó Ágnes pontjait."
+    with django_capture_on_commit_callbacks(execute=False) as callbacks:
+        upload(client, FILE)
+    callbacks[0]()
+    run = ImportRun.objects.latest("pk")
+    assert run.status == "checked"
+    with django_capture_on_commit_callbacks(execute=False) as callbacks:
+        client.post(reverse("officials:import_run_confirm", args=[run.pk]))
+    assert not VariantSitting.objects.exists()
+    callbacks[0]()  # the worker stores it, as the official who confirmed it
+    run.refresh_from_db()
+    assert (run.status, run.imported) == ("done", 2)
+    assert {s.confirmed_by for s in VariantSitting.objects.all()} == {official}
