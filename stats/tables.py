@@ -16,7 +16,8 @@ ATTRS = {"class": "table table-sm table-hover align-middle standings stats-table
 NUMBER = {"td": {"class": "text-end"}, "th": {"class": "text-end"}}
 
 
-def _decimal(value, places: int = 2) -> str:
+def decimal(value: float | None, places: int = 2) -> str:
+    """A number in the visitor's format ("88,25" in Hungarian); "–" for none."""
     return "–" if value is None else number_format(value, places)
 
 
@@ -42,7 +43,7 @@ class Decimal(Number):
         super().__init__(*args, **kwargs)
 
     def render(self, value):
-        return _decimal(value, self.places)
+        return decimal(value, self.places)
 
     def value(self, value):
         return value
