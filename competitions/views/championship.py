@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from competitions.filters import standings_filter
 from competitions.models import Season
 from competitions.rules.standings import CHAMPIONSHIP_MATCH_CAP, tie_breaks_words
+from competitions.selectors.closings import championship_kept
 from competitions.selectors.page_marks import MATCHES, RESULTS, STRUCTURE, TEAMS
 from competitions.selectors.seasons import season_current, season_years
 from competitions.selectors.standings import championship_table
@@ -101,6 +102,7 @@ def championship_season(request: HttpRequest, year: int) -> HttpResponse:
         {
             "season": season,
             "body": cached_body(key if params.cacheable else None, body),
+            "kept": championship_kept(season),
             "section": "championship",
         },
     )
