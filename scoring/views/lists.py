@@ -188,7 +188,7 @@ def captain_home(request: HttpRequest) -> HttpResponse:
         )
     disputed = (
         MatchResult.objects.filter(answer=MatchResult.Answer.DISPUTED)
-        .select_related("match__team_a", "match__team_b", "team", "answered_by")
+        .select_related("match__team_a", "match__team_b", "team", "answered_by__player")
         .order_by("-answered_at")
     )
     page = Paginator(disputed, PAGE).get_page(request.GET.get("page"))
@@ -232,4 +232,6 @@ def captain_answer(request: HttpRequest, pk: int) -> HttpResponse:
             )
             % {"m": match},
         )
+    if request.POST.get("back") == "match":  # answered on the match's own page
+        return redirect("captain:match", pk=match.pk)
     return redirect("captain:home")
