@@ -102,13 +102,15 @@ def sittings_of_player(
     )
 
 
-def sittings_pending(*, limit: int = LIST_LIMIT) -> list[VariantSitting]:
-    """Every sitting awaiting confirmation, oldest first (for officials)."""
-    return list(
-        _with_results(
-            VariantSitting.objects.filter(status=VariantSitting.Status.PENDING)
-        ).order_by("date", "id")[:limit]
-    )
+def sittings_pending(
+    *, year: int | None = None, limit: int = LIST_LIMIT
+) -> list[VariantSitting]:
+    """Every sitting awaiting confirmation, oldest first (for officials); only the
+    year's when one is given."""
+    sittings = VariantSitting.objects.filter(status=VariantSitting.Status.PENDING)
+    if year is not None:
+        sittings = sittings.filter(season__year=year)
+    return list(_with_results(sittings).order_by("date", "id")[:limit])
 
 
 def sittings_of_season(

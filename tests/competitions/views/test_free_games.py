@@ -387,3 +387,30 @@ def test_every_problem_of_the_sitting_form_is_reported_at_once_first_focused(cli
         rf'<[^>]*id="{first}"[^>]*autofocus|autofocus[^>]*id="{first}"', html
     )
     assert not VariantSitting.objects.exists()
+
+
+def test_the_year_asked_for_filters_everything_on_the_desk(client, year):
+    """Issue 20: under ?year=2027 the desk listed 2026's sittings."""
+    anna = linked_player("Ős Anna")
+    bela = linked_player("Ős Béla")
+    cili = linked_player("Ős Cili")
+    old = sitting_of([(anna, 3), (bela, 2), (cili, -5)], date=dt.date(2025, 5, 2))
+    new = VariantSitting.objects.filter(season=year)
+    client.force_login(UserFactory(roles=[Role.OFFICIAL]))
+
+    html = client.get(f"{DESK}?year=2025").content.decode()
+    assert f"/free-games/sittings/{old.pk}/" in html
+    for sitting in new:
+        assert f"/free-games/sittings/{sitting.pk}/" not in html
+
+    response = client.get(f"{DESK}?year=2027")
+    html = response.content.decode()
+    assert response.context["pending"] == []
+    assert response.context["sittings"] == []
+    assert "There is no 2027 season" in html
+    for sitting in [old, *new]:
+        assert f"/free-games/sittings/{sitting.pk}/" not in html
+
+    html = client.get(DESK).content.decode()  # no year: the current season
+    pending = new.get(status="pending")
+    assert f"/free-games/sittings/{pending.pk}/confirm/" in html
