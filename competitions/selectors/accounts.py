@@ -116,7 +116,7 @@ def account_detail(account: Any) -> AccountDetail:
             .values_list("season__year", flat=True)
         ),
         events=list(
-            AccountEvent.objects.filter(account=account).select_related("by")[
+            AccountEvent.objects.filter(account=account).select_related("by__player")[
                 :HISTORY_ROWS
             ]
         ),

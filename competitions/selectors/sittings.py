@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from competitions.models import Player, Season, SittingResult, VariantSitting
 from tarokk_admin.core.collation import hu
 from tarokk_admin.core.history import change_line
+from tarokk_admin.core.people import person_name
 from tarokk_admin.core.roles import is_official
 
 LIST_LIMIT = 50
@@ -143,7 +144,7 @@ _SITTING_FIELDS = ("date", "variant", "name", "event")
 
 def _who(row: Any) -> str:
     user = row.history_user
-    return user.get_username() if user else _("the system")
+    return person_name(user) if user else _("the system")
 
 
 def _what(row: Any, before: Any) -> str:
@@ -187,7 +188,7 @@ def sitting_history(sitting: VariantSitting) -> list[Change]:
     """Who recorded, confirmed, corrected or voided the sitting, when and why, with
     what changed in its results; newest first. Two queries."""
     sitting_rows = list(
-        sitting.history.select_related("history_user").order_by(
+        sitting.history.select_related("history_user__player").order_by(
             "history_date", "history_id"
         )
     )

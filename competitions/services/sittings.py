@@ -31,6 +31,7 @@ from competitions.services.sitting_checks import (  # noqa: F401 (the limits, as
     sitting_checked,
 )
 from tarokk_admin.core.errors import ServiceError
+from tarokk_admin.core.people import person_name
 from tarokk_admin.core.roles import is_official
 
 REASON_MAX = 500
@@ -105,7 +106,7 @@ def _not_twice(
                 )
                 % {
                     "status": sitting.get_status_display(),
-                    "user": sitting.recorded_by.get_username()
+                    "user": person_name(sitting.recorded_by)
                     if sitting.recorded_by
                     else "—",
                 },

@@ -20,6 +20,7 @@ from scoring.views.match import edit_refusal
 from tarokk_admin.core.errors import ServiceError
 from tarokk_admin.core.login import LoginForm
 from tarokk_admin.core.methods import get_or_post
+from tarokk_admin.core.people import person_name
 from tarokk_admin.core.roles import is_official, refuse
 
 
@@ -123,7 +124,7 @@ def match_accept(request: HttpRequest, pk: int, team_id: int) -> HttpResponse:
             messages.success(
                 request,
                 _("%(team)s accepted the result (%(user)s).")
-                % {"team": team.name, "user": form.get_user().get_username()},
+                % {"team": team.name, "user": person_name(form.get_user())},
             )
             return redirect("referee:match_complete", pk=match.pk)
     return match_summary_page(request, match.pk, bound={team.pk: form})

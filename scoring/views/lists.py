@@ -42,7 +42,7 @@ PAGE = 50
 
 def _matches():
     return Match.objects.select_related(
-        "competition__season", "team_a", "team_b", "referee"
+        "competition__season", "team_a", "team_b", "referee__player"
     )
 
 
@@ -97,7 +97,7 @@ def jury_home(request: HttpRequest) -> HttpResponse:
     )
     refused = (
         refusals_open()
-        .select_related(*related, "jury_refusal__refused_by")
+        .select_related(*related, "jury_refusal__refused_by__player")
         .order_by("date", "time", "id")
     )
     page = Paginator(waiting, PAGE).get_page(request.GET.get("page"))

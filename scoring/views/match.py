@@ -160,7 +160,9 @@ def match_detail(
     }
     match.lineup_teams = set(lineups)  # type: ignore[attr-defined]
     approval = (
-        JuryApproval.objects.select_related("approved_by").filter(match=match).first()
+        JuryApproval.objects.select_related("approved_by__player")
+        .filter(match=match)
+        .first()
     )
     blocker = None
     if match.status != Match.Status.COMPLETED:
@@ -183,7 +185,7 @@ def match_detail(
         "setup": setup,
         "official": official,
         "can_complete": editable and open_ and len(hands) == match.hands_expected,
-        "results": list(match.results.select_related("team", "answered_by")),
+        "results": list(match.results.select_related("team", "answered_by__player")),
         "referee_form": forms.get("referee")
         or RefereeForm(
             initial={"referee": match.referee_id},
