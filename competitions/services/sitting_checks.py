@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 
 from competitions.models import NAMED_VARIANTS, Player, Season, Variant, VariantSitting
 from competitions.selectors.free_games import free_games_closed_years
+from competitions.services.finality import year_final_guard
 from tarokk_admin.core.errors import ServiceError
 from tarokk_admin.core.text import fold
 
@@ -58,7 +59,9 @@ def _season_of(date: dt.date) -> Season:
 
 
 def open_year_check(year: int) -> None:
-    """R15: once an official closes a year's free games, its sittings stand."""
+    """R15: once an official closes a year's free games, its sittings stand; once
+    the annual meeting approves the year, they are final."""
+    year_final_guard(year)
     if year in free_games_closed_years([year]):
         _refuse(
             _(
