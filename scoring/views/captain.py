@@ -21,7 +21,14 @@ from tarokk_admin.core.roles import refuse
 def captain_match(request: HttpRequest, pk: int) -> HttpResponse:
     """The team's captain of the match's season only (``captain_check``'s rule): an
     official has the referee's page, a captain of another team nothing here."""
-    match = load_match(pk)
+    return captain_match_page(request, load_match(pk))
+
+
+def captain_match_page(
+    request: HttpRequest, match: Match, refused: tuple[int, str] | None = None
+) -> HttpResponse:
+    """The page; ``refused``: a team's answer refused, (team id, the problem),
+    shown at its note with the focus there, the note kept."""
     mine = captain_team_ids(request.user, match.competition.season_id) & {
         match.team_a_id,
         match.team_b_id,
@@ -41,5 +48,9 @@ def captain_match(request: HttpRequest, pk: int) -> HttpResponse:
             "sheet": sheet,
             "mine": mine,
             "answerable": answerable,
+            "refused_team": refused[0] if refused else None,
+            "refused_message": refused[1] if refused else "",
+            "note": request.POST.get("note", "") if refused else "",
         },
+        status=400 if refused else 200,
     )

@@ -24,6 +24,7 @@ from competitions.services.matches import jury_approve
 from competitions.services.results import result_answer
 from scoring.forms import AnswerForm, ApprovalForm, OpenMatchFilter
 from scoring.views.access import load_match
+from scoring.views.captain import captain_match_page
 from tarokk_admin.core.errors import ServiceError
 from tarokk_admin.core.methods import get_only
 from tarokk_admin.core.roles import (
@@ -221,6 +222,8 @@ def captain_answer(request: HttpRequest, pk: int) -> HttpResponse:
             note=form.cleaned_data["note"],
         )
     except ServiceError as error:
+        if request.POST.get("back") == "match":  # at the note, on the match's page
+            return captain_match_page(request, match, (team.pk, error.message))
         messages.error(request, f"{match}: {error.message}")
     else:
         messages.success(

@@ -85,9 +85,13 @@ def test_the_captain_answers_on_the_match_page_and_comes_back_to_it(client, comp
     answer = reverse("captain:answer", args=[match.pk])
     response = client.post(
         answer,
-        {"team": match.team_b_id, "answer": "dispute", "back": "match"},
+        {"team": match.team_b_id, "answer": "dispute", "back": "match", "note": " "},
     )
-    assert response["Location"] == page(match)
+    # Refused at the note, with the focus there, on the match's own page.
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert "Say what is wrong with the result." in html
+    assert re.search(rf'id="note-{match.team_b_id}"[^>]*autofocus', html)
     row = MatchResult.objects.get(match=match, team=match.team_b)
     assert row.answer == MatchResult.Answer.PENDING  # nothing stored without a note
     response = client.post(
