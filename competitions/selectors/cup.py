@@ -127,7 +127,7 @@ class CupView:
 
 def cup_of_year(year: int) -> Competition | None:
     return (
-        Competition.objects.select_related("season", "draw_placed_by")
+        Competition.objects.select_related("season", "draw_placed_by__player")
         .filter(season__year=year, kind=Competition.Kind.CUP)
         .first()
     )

@@ -17,6 +17,7 @@ from competitions.selectors.accounts import account_name
 from competitions.selectors.teams import is_captain_of
 from competitions.services.accounts import role_add
 from tarokk_admin.core.errors import ServiceError
+from tarokk_admin.core.people import person_name
 from tarokk_admin.core.roles import Role, is_official
 
 REASON_MAX = 100  # django-simple-history's change-reason column
@@ -29,7 +30,7 @@ def captain_check(user: Any, team: Team, season_id: int) -> None:
         raise ServiceError(
             _("%(user)s is not the captain of %(team)s in %(year)s.")
             % {
-                "user": user.get_username(),
+                "user": person_name(user),
                 "team": team.name,
                 "year": next(iter(year), "?"),
             },

@@ -161,9 +161,12 @@ def match_cut_set(*, match: Match, first_attack: Team) -> Match:
 
 
 @transaction.atomic
-def match_complete(*, match: Match, user: Any) -> Match:
+def match_complete(*, match: Match, user: Any, early: bool = False) -> Match:
     """Complete a match: store its result, lock its hands for the referee, and queue
-    the follow-up work (standings, trophies, cup) once the transaction commits."""
+    the follow-up work (standings, trophies, cup) once the transaction commits. A
+    match dated after today is completed only when ``early`` says the official or
+    referee confirmed it (issue 20: a result typed into the wrong match, days ahead,
+    went through without a word); the history says it was early."""
     locked = (
         Match.objects.select_for_update(of=("self",))
         .select_related("competition__season", "team_a", "team_b")
@@ -171,6 +174,17 @@ def match_complete(*, match: Match, user: Any) -> Match:
     )
     if locked.status == Match.Status.COMPLETED:
         raise ServiceError(_("This match is already completed."))
+    ahead = locked.date > timezone.localdate()
+    if ahead and not early:
+        raise ServiceError(
+            _(
+                "This match is dated %(date)s, after today: confirm that it is "
+                "completed early (tick the box), or check that these are its hands."
+            )
+            % {"date": human_date(locked.date)},
+            field="early",
+            code="early",
+        )
     match_check_playable(locked)
     match_cap_check(
         locked.competition, locked.counts_for_championship, locked.teams, exclude=locked
@@ -178,7 +192,14 @@ def match_complete(*, match: Match, user: Any) -> Match:
     match_results_store(locked)
     locked.status = Match.Status.COMPLETED
     locked.completed_at = timezone.now()
-    locked._change_reason = app_words(gettext_noop("completed"))  # type: ignore[attr-defined]
+    locked._change_reason = (  # type: ignore[attr-defined]
+        app_words(
+            gettext_noop("completed early, before its date %(date)s"),
+            date=locked.date.isoformat(),
+        )
+        if ahead
+        else app_words(gettext_noop("completed"))
+    )
     locked.save(update_fields=["status", "completed_at"])
     match_followup_queue(locked)
     notice_match(NoticeKind.RESULT_COMPLETED, match=locked)

@@ -21,6 +21,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.urls import reverse
 from django.utils import formats, translation
 from django.utils.translation import gettext as _
 
@@ -165,6 +166,22 @@ def _words(kind: str, match: Match, note: str) -> tuple[str, str]:
     return subjects[kind] % values, body
 
 
+def _link(kind: str, match: Match, user: Any, captains: set[int]) -> str:
+    """The page of the match for this recipient: a captain's own match page, the
+    referee's, the officials' disputes, the jury's approvals."""
+    if user.pk in captains:
+        path = reverse("captain:match", args=[match.pk])
+    elif match.referee_id == user.pk and kind in TO_BOTH_SIDES:
+        path = reverse("referee:match", args=[match.pk])
+    elif kind == NoticeKind.RESULT_DISPUTED:
+        path = reverse("officials:disputes")
+    elif kind == NoticeKind.APPROVAL_NEEDED:
+        path = reverse("jury:home")
+    else:
+        return ""
+    return f"{settings.SITE_URL}{path}"
+
+
 def _queue(notices: list[Notice]) -> list[Notice]:
     if notices:
         followup_queue(NOTICES_FOLLOWUP, [notice.pk for notice in notices])
@@ -188,9 +205,13 @@ def notice_match(
     users = (
         list(only) if only is not None else _match_recipients(NoticeKind(kind), match)
     )
+    captains = {user.pk for user in match_captains(match)}
     for user, language in _willing(users, kind):
         with translation.override(language):
             subject, body = _words(kind, match, note)
+            link = _link(kind, match, user, captains)
+            if link:
+                body += "\n\n" + _("The match: %(link)s") % {"link": link}
         notices.append(
             Notice.objects.create(
                 kind=kind,

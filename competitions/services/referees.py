@@ -15,6 +15,7 @@ from django.utils.translation import gettext_noop
 from competitions.models import Match, Season, SeasonReferee
 from competitions.selectors.schedule import in_referee_pool, is_referee_account
 from tarokk_admin.core.errors import ServiceError
+from tarokk_admin.core.people import person_name
 from tarokk_admin.core.roles import is_official
 from tarokk_admin.core.words import app_words
 
@@ -27,8 +28,7 @@ def referee_check(referee: Any, season: Season, field: str = "referee") -> None:
         return
     if not is_referee_account(referee):
         raise ServiceError(
-            _("%(user)s is not in the Referee group.")
-            % {"user": referee.get_username()},
+            _("%(user)s is not in the Referee group.") % {"user": person_name(referee)},
             field=field,
             code="not_a_referee",
         )
@@ -38,7 +38,7 @@ def referee_check(referee: Any, season: Season, field: str = "referee") -> None:
                 "%(user)s is not in the %(year)s referee pool: an official adds "
                 "them on the season's page (Referees)."
             )
-            % {"user": referee.get_username(), "year": season.year},
+            % {"user": person_name(referee), "year": season.year},
             field=field,
             code="not_in_pool",
         )
@@ -63,14 +63,14 @@ def referee_pool_add(
                 "%(user)s does not have the Referee role: give it on their account "
                 "first (Accounts and roles)."
             )
-            % {"user": referee.get_username()},
+            % {"user": person_name(referee)},
             field="referee",
             code="not_a_referee",
         )
     if SeasonReferee.objects.filter(season=season, user=referee).exists():
         raise ServiceError(
             _("%(user)s is already in the %(year)s referee pool.")
-            % {"user": referee.get_username(), "year": season.year},
+            % {"user": person_name(referee), "year": season.year},
             field="referee",
             code="in_pool",
         )
@@ -97,7 +97,7 @@ def referee_pool_remove(*, season: Season, referee: Any, by: Any, reason: str) -
     if row is None:
         raise ServiceError(
             _("%(user)s is not in the %(year)s referee pool.")
-            % {"user": referee.get_username(), "year": season.year},
+            % {"user": person_name(referee), "year": season.year},
             code="not_in_pool",
         )
     assigned = list(
@@ -116,7 +116,7 @@ def referee_pool_remove(*, season: Season, referee: Any, by: Any, reason: str) -
                 "matches first."
             )
             % {
-                "user": referee.get_username(),
+                "user": person_name(referee),
                 "matches": ", ".join(
                     f"{m.team_a.name} – {m.team_b.name} ({m.date.isoformat()})"
                     for m in assigned

@@ -18,6 +18,7 @@ from competitions.services.finality import match_change_guard
 from competitions.services.notices import notice_match
 from scoring.engine import score_match_record, trophies_made
 from tarokk_admin.core.errors import ServiceError
+from tarokk_admin.core.people import person_name
 from tarokk_admin.core.words import app_words
 
 
@@ -118,7 +119,7 @@ def result_table_accept(*, match: Match, team: Team, user: Any) -> MatchResult:
                 "%(user)s is neither a captain of %(team)s nor its driver in this "
                 "match, so cannot accept the result for it."
             )
-            % {"user": user.get_username(), "team": team.name}
+            % {"user": person_name(user), "team": team.name}
         )
     return _answer(
         match=match,

@@ -126,7 +126,7 @@ def _context(
 
 def _stored_hand(match: Match, number: int) -> Hand | None:
     return (
-        Hand.objects.select_related("updated_by")
+        Hand.objects.select_related("updated_by__player")
         .filter(match=match, number=number)
         .first()
     )

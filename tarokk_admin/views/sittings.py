@@ -22,7 +22,11 @@ from competitions.selectors.sittings import (
     sitting_history,
     sitting_rights,
 )
-from competitions.views.sittings import form_refusal, sitting_form_context
+from competitions.views.sittings import (
+    form_refusal,
+    sitting_form_context,
+    sitting_rules_check,
+)
 from tarokk_admin.core.errors import ServiceError
 from tarokk_admin.core.forms import form_error_add
 from tarokk_admin.core.methods import get_only, get_or_post
@@ -96,7 +100,9 @@ def sitting_correct_view(request: HttpRequest, pk: int) -> HttpResponse:
         initial=SittingForm.initial_for(sitting),
         trophies=len(trophies),
     )
-    if request.method == "POST" and form.is_valid():
+    if request.method == "POST" and not form.is_valid():
+        sitting_rules_check(form)
+    elif request.method == "POST":
         data = form.cleaned_data
         try:
             sitting_correct_settling(

@@ -160,9 +160,9 @@ def cup_tie_view(
             "walkover_form": walkover,
             "month_end": bracket.round_month_end(year, tie.round),
             "history": list(
-                tie.history.select_related("history_user").order_by("-history_date")[
-                    :10
-                ]
+                tie.history.select_related("history_user__player").order_by(
+                    "-history_date"
+                )[:10]
             ),
         },
         status=400 if walkover.is_bound or form.is_bound else 200,

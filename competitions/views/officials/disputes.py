@@ -57,7 +57,7 @@ def dispute_resolve_view(request: HttpRequest, pk: int) -> HttpResponse:
             % {"match": f"{match.team_a.name} – {match.team_b.name}"},
         )
         return redirect("officials:disputes")
-    rows = list(match.results.select_related("team", "answered_by"))
+    rows = list(match.results.select_related("team", "answered_by__player"))
     return render(
         request,
         "competitions/officials/dispute_resolve.html",

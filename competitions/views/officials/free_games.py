@@ -45,17 +45,20 @@ official_only = role_required(
 )
 
 
-def _season(request: HttpRequest) -> Season | None:
+def _year(request: HttpRequest) -> int | None:
+    """The year asked for (``?year=``), None when none or not a year."""
     year = request.GET.get("year", "")
-    if year.isdigit() and len(year) == 4:
-        found = Season.objects.filter(year=int(year)).first()
-        if found is not None:
-            return found
-    return season_current()
+    return int(year) if year.isdigit() and len(year) == 4 else None
 
 
 def _desk(request: HttpRequest, **forms_: forms.Form) -> HttpResponse:
-    season = _season(request)
+    # The year asked for filters everything on the desk (issue 20: ?year=2027 listed
+    # 2026's sittings): its season, or none at all; without one, the current season
+    # and every sitting awaiting confirmation.
+    year = _year(request)
+    season = (
+        Season.objects.filter(year=year).first() if year is not None else None
+    ) or (season_current() if year is None else None)
     status = request.GET.get("status", "")
     variant = request.GET.get("variant", "")
     status = status if status in VariantSitting.Status.values else ""
@@ -63,12 +66,13 @@ def _desk(request: HttpRequest, **forms_: forms.Form) -> HttpResponse:
     closing = free_games_closing(season) if season else None
     context: dict[str, Any] = {
         "season": season,
+        "missing_year": year if season is None else None,
         "years": season_years(),
         "status": status,
         "variant": variant,
         "statuses": VariantSitting.Status.choices,
         "variants": Variant.choices,
-        "pending": sittings_pending(),
+        "pending": sittings_pending(year=year),
         "sittings": sittings_of_season(season, status=status, variant=variant)
         if season
         else [],

@@ -153,7 +153,7 @@ def referee_pool(request: HttpRequest, year: int) -> HttpResponse:
             "form": form,
             "history": list(
                 SeasonReferee.history.filter(season_id=season.pk)
-                .select_related("history_user", "user")
+                .select_related("history_user__player", "user__player")
                 .order_by("-history_date")[:20]
             ),
         },

@@ -73,7 +73,7 @@ def _player_page(
         .order_by("-season__year")
     )
     history = list(
-        player.history.select_related("history_user").order_by("-history_date")[
+        player.history.select_related("history_user__player").order_by("-history_date")[
             :HISTORY_ROWS
         ]
     )

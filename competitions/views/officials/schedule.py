@@ -146,7 +146,7 @@ def schedule_match(request: HttpRequest, pk: int) -> HttpResponse:
     """One match: move, postpone, void, referee; and its history."""
     match = get_object_or_404(
         Match.objects.select_related(
-            "competition__season", "team_a", "team_b", "referee"
+            "competition__season", "team_a", "team_b", "referee__player"
         ),
         pk=pk,
     )
@@ -175,7 +175,9 @@ def schedule_match(request: HttpRequest, pk: int) -> HttpResponse:
         messages.success(request, str(DONE[action]))
         return redirect("officials:schedule_match", pk=match.pk)
     history = list(
-        match.history.select_related("history_user").order_by("-history_date")[:20]
+        match.history.select_related("history_user__player").order_by("-history_date")[
+            :20
+        ]
     )
     return render(
         request,

@@ -75,7 +75,7 @@ def season_edit(request: HttpRequest, year: int) -> HttpResponse:
             messages.success(request, _("The season's dates are saved."))
             return redirect("officials:season", year=year)
     history = list(
-        season.history.select_related("history_user").order_by("-history_date")[
+        season.history.select_related("history_user__player").order_by("-history_date")[
             :HISTORY_ROWS
         ]
     )

@@ -150,7 +150,7 @@ def team_page(
         "remove_form": remove_form or AccountReasonForm(prefix="nocaptain"),
         "captain_history": list(
             TeamCaptain.history.filter(season_id=season.pk, team_id=team.pk)
-            .select_related("history_user", "user")
+            .select_related("history_user__player", "user__player")
             .order_by("-history_date")[:10]
         ),
     }

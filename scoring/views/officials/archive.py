@@ -54,7 +54,9 @@ def kind_label(kind: str) -> str:
 
 def recent_runs() -> list[ImportRun]:
     """The latest imports of every kind, for the import pages' list."""
-    runs = list(ImportRun.objects.select_related("user").defer("content")[:RECENT_RUNS])
+    runs = list(
+        ImportRun.objects.select_related("user__player").defer("content")[:RECENT_RUNS]
+    )
     for run in runs:
         run.kind_label = kind_label(run.kind)  # type: ignore[attr-defined]
     return runs

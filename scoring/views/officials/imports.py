@@ -120,7 +120,7 @@ def _run_context(run: ImportRun) -> dict[str, Any]:
 def import_run_view(request: HttpRequest, pk: int) -> HttpResponse:
     """A run's progress while it runs, its result when it has finished."""
     run = get_object_or_404(
-        ImportRun.objects.select_related("user").defer("content"), pk=pk
+        ImportRun.objects.select_related("user__player").defer("content"), pk=pk
     )
     return render(request, "scoring/officials/import_run.html", _run_context(run))
 
@@ -130,7 +130,7 @@ def import_run_view(request: HttpRequest, pk: int) -> HttpResponse:
 def import_run_status(request: HttpRequest, pk: int) -> HttpResponse:
     """The status fragment the run's page polls (htmx)."""
     run = get_object_or_404(
-        ImportRun.objects.select_related("user").defer("content"), pk=pk
+        ImportRun.objects.select_related("user__player").defer("content"), pk=pk
     )
     template = "_archive_run_status" if run.archive else "_import_run_status"
     return render(request, f"scoring/officials/{template}.html", _run_context(run))

@@ -19,6 +19,7 @@ from tarokk_admin.core.errors import ServiceError
 from tarokk_admin.core.forms import form_error_add
 from tarokk_admin.core.methods import get_only, get_or_post
 from tarokk_admin.core.params import whole_number
+from tarokk_admin.core.people import person_name
 from tarokk_admin.core.roles import is_official, role_required
 from tarokk_admin.core.words import shown
 from trophies.forms import ArchiveAwardCorrectForm, ArchiveAwardWithdrawForm
@@ -97,7 +98,7 @@ def _history_row(row: Any) -> dict[str, Any]:
     """One version of the award as the page lists it, in the reader's language."""
     return {
         "when": row.history_date,
-        "who": row.history_user.get_username() if row.history_user else "—",
+        "who": person_name(row.history_user) or "—",
         "what": HISTORY_TYPES.get(row.history_type, row.history_type),
         "date": row.date,
         "player": row.player.name if row.player else "—",
@@ -130,7 +131,7 @@ def archive_trophy(request: HttpRequest, pk: int) -> HttpResponse:
             return redirect("officials:archive_trophies")
         messages.success(request, _("The trophy is corrected."))
         return redirect("officials:archive_trophy", pk=pk)
-    history = award.history.select_related("history_user", "player").order_by(
+    history = award.history.select_related("history_user__player", "player").order_by(
         "-history_date"
     )
     return render(
