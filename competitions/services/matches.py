@@ -25,6 +25,7 @@ from competitions.rules.standings import CHAMPIONSHIP_MATCH_CAP
 from competitions.selectors.matches import (
     championship_matches_played,
     in_championship,
+    jury_approval_why,
     match_needs_jury_approval,
     match_start_datetime,
 )
@@ -124,11 +125,7 @@ def match_check_playable(match: Match) -> None:
     if match_needs_jury_approval(match):
         approval = JuryApproval.objects.filter(match=match).first()
         if approval is None or approval.approved_at >= match_start_datetime(match):
-            why = (
-                _("it is not played in public")
-                if not match.public
-                else _("it is dated before the annual meeting")
-            )
+            why = jury_approval_why(match)
             raise ServiceError(
                 _(
                     "This match needs a jury approval recorded before the match, "

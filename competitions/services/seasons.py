@@ -8,10 +8,10 @@ import datetime as dt
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.db.models import F, Q
 from django.utils.translation import gettext as _
 
 from competitions.models import Competition, Match, Season
+from competitions.selectors.matches import needs_jury_approval_q
 from tarokk_admin.core.errors import ServiceError
 from tarokk_admin.core.l10n import human_date
 from tarokk_admin.core.roles import is_official
@@ -134,7 +134,7 @@ def _unapproved_before(season: Season, meeting: dt.date) -> list[Match]:
             jury_approval__isnull=True,
             status__in=(Match.Status.IN_PLAY, Match.Status.COMPLETED),
         )
-        .exclude(Q(public=False) | Q(date__lt=F("competition__season__annual_meeting")))
+        .exclude(needs_jury_approval_q())
         .select_related("team_a", "team_b")
         .order_by("date", "id")
     )

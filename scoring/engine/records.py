@@ -22,6 +22,7 @@ from .parse import ParsedHand, parse_hand
 from .play import analyse_play
 from .scoring import MATCH_HANDS, TIEBREAK_HANDS, match_points, score_hand
 from .sheet import FACT_FIELDS, SIDES, Announcement, PlayFacts, Side, TeamFacts
+from .sides import hand_sides
 
 MATCH_FORMAT: Final = "royal-tarokk-match/1"
 MATCH_KEYS: Final = frozenset({"format", "teams", "first_attack", "hands", "tiebreak"})
@@ -325,8 +326,7 @@ def _match_result(
     out_hands = []
     for i, result in enumerate(results):
         assert result is not None
-        attack_team = first_team if i % 2 == 0 else teams[1 - teams.index(first_team)]
-        defence_team = next(t for t in teams if t != attack_team)
+        attack_team, defence_team = hand_sides(teams, first_team, i + 1)
         totals[attack_team] += result["attack"]["score"]
         totals[defence_team] += result["defence"]["score"]
         out_hands.append({**result, "attack_team": attack_team})

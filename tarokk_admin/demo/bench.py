@@ -30,6 +30,7 @@ from competitions.rules.standings import best_trophy
 from competitions.selectors.matches import match_as_record
 from scoring.engine import (
     MATCH_HANDS,
+    hand_sides,
     score_hand_record,
     score_match_record,
     sheet_from_play,
@@ -200,9 +201,8 @@ def _match_play(
         )
     for number in range(1, MATCH_HANDS + 1):
         item = pool[rng.randrange(len(pool))]
-        attack = match.attack_team_id(number)
-        assert attack is not None  # the bench matches have their cut
-        defence = match.team_b_id if attack == match.team_a_id else match.team_a_id
+        teams = (match.team_a_id, match.team_b_id)
+        attack, defence = hand_sides(teams, match.first_attack_id, number)
         totals[attack] += item["attack"]
         totals[defence] += item["defence"]
         played.hands.append(
