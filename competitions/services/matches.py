@@ -36,6 +36,7 @@ from competitions.services.referees import referee_check
 from competitions.services.results import match_results_store
 from tarokk_admin.core.background import followup_queue
 from tarokk_admin.core.errors import ServiceError
+from tarokk_admin.core.history import history_mark
 from tarokk_admin.core.l10n import human_date
 from tarokk_admin.core.words import app_words
 
@@ -172,7 +173,7 @@ def match_complete(*, match: Match, user: Any) -> Match:
     match_results_store(locked)
     locked.status = Match.Status.COMPLETED
     locked.completed_at = timezone.now()
-    locked._change_reason = app_words(gettext_noop("completed"))  # type: ignore[attr-defined]
+    history_mark(locked, None, app_words(gettext_noop("completed")))
     locked.save(update_fields=["status", "completed_at"])
     match_followup_queue(locked)
     notice_match(NoticeKind.RESULT_COMPLETED, match=locked)
@@ -197,8 +198,7 @@ def match_void(*, match: Match, user: Any, reason: str) -> Match:
     if locked.status == Match.Status.VOID:
         raise ServiceError(_("This match is void already."))
     locked.status = Match.Status.VOID
-    locked._history_user = user  # type: ignore[attr-defined]
-    locked._change_reason = reason.strip()  # type: ignore[attr-defined]
+    history_mark(locked, user, reason.strip())
     locked.save(update_fields=["status"])
     MatchResult.objects.filter(match=locked).delete()
     match_followup_queue(locked)

@@ -17,6 +17,7 @@ from competitions.services.captains import captain_check
 from competitions.services.notices import notice_match
 from scoring.engine import score_match_record, trophies_made
 from tarokk_admin.core.errors import ServiceError
+from tarokk_admin.core.history import history_mark
 from tarokk_admin.core.words import app_words
 
 
@@ -56,7 +57,7 @@ def match_results_store(match: Match) -> list[MatchResult]:
             if row.answer != MatchResult.Answer.DISPUTED:
                 row.answer = MatchResult.Answer.PENDING
                 row.answered_by, row.answered_at = None, None
-            row._change_reason = app_words(gettext_noop("result corrected"))  # type: ignore[attr-defined]
+            history_mark(row, None, app_words(gettext_noop("result corrected")))
         row.opponent = opponent
         row.total, row.points = numbers_["total"], numbers_["points"]
         row.best_trophy = best[team.name]

@@ -28,13 +28,13 @@ from competitions.models import (
 from competitions.selectors.free_games import free_games_closed_years
 from competitions.selectors.sittings import player_of, sitting_rights
 from tarokk_admin.core.errors import ServiceError
+from tarokk_admin.core.history import history_mark
 from tarokk_admin.core.roles import is_official
 from tarokk_admin.core.text import fold
 
 PLAYERS_MIN, PLAYERS_MAX = 3, 5  # R15: a sitting of 3-5 players
 POINTS_LIMIT = 100_000
 REASON_MAX = 500
-HISTORY_REASON_MAX = 100  # django-simple-history's change-reason column
 
 Results = Sequence[tuple[Player, int]]
 
@@ -161,8 +161,7 @@ def _check_reason(reason: str, what: str, field: str = "reason") -> str:
 
 
 def _save(sitting: VariantSitting, user: Any, why: str) -> None:
-    sitting._history_user = user  # type: ignore[attr-defined]
-    sitting._change_reason = why[:HISTORY_REASON_MAX]  # type: ignore[attr-defined]
+    history_mark(sitting, user, why)
     sitting.save()
 
 
@@ -173,8 +172,7 @@ def _results_set(
     results' history (a carried sitting's team rows are replaced by players)."""
     wanted = {player.pk: points for player, points in results}
     for row in list(sitting.results.all()):
-        row._history_user = user  # type: ignore[attr-defined]
-        row._change_reason = why[:HISTORY_REASON_MAX]  # type: ignore[attr-defined]
+        history_mark(row, user, why)
         if row.player_id is None or row.player_id not in wanted:
             row.delete()
         elif row.points != wanted[row.player_id]:
@@ -184,8 +182,7 @@ def _results_set(
             wanted.pop(row.player_id)
     for player_id, points in wanted.items():
         row = SittingResult(sitting=sitting, player_id=player_id, points=points)
-        row._history_user = user  # type: ignore[attr-defined]
-        row._change_reason = why[:HISTORY_REASON_MAX]  # type: ignore[attr-defined]
+        history_mark(row, user, why)
         row.save()
 
 

@@ -17,6 +17,7 @@ from scoring.engine import score_hand_record
 from scoring.models import Hand
 from scoring.selectors.access import can_enter_hands
 from tarokk_admin.core.errors import ServiceError
+from tarokk_admin.core.history import history_mark
 
 
 class HandRejected(ServiceError):
@@ -120,8 +121,7 @@ def hand_save(
         for key, value in fields.items():
             setattr(hand, key, value)
         hand.version += 1
-    if reason:
-        hand._change_reason = reason  # type: ignore[attr-defined]
+    history_mark(hand, user, reason or None)
     hand.save()
     if completed:
         _corrected(
@@ -154,18 +154,3 @@ def _corrected(
         notice_match(NoticeKind.RESULT_CORRECTED, match=match, note=reason)
     if resolve:
         dispute_resolve(match=match, user=user, note=reason)
-
-
-@transaction.atomic
-def hand_delete(*, hand: Hand, user: Any, reason: str = "") -> None:
-    """Remove a hand entered by mistake (before completion; officials only after)."""
-    match = hand.match
-    if not can_enter_hands(user, match):
-        raise ServiceError(_("You may not change hands of this match."))
-    if match.status == Match.Status.COMPLETED:
-        raise ServiceError(
-            _("A completed match keeps all its hands; correct one instead.")
-        )
-    if reason:
-        hand._change_reason = reason  # type: ignore[attr-defined]
-    hand.delete()

@@ -12,8 +12,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from django.db.models import Max
-
 from competitions.models import Player, Season, Team
 from scoring.engine.catalogue import FEASTS, Group
 from stats.models import Scope, SeasonStatistics
@@ -43,13 +41,6 @@ def average(total: int, count: int) -> float | None:
 def share(part: int, whole: int) -> float | None:
     """``part`` as a percentage of ``whole`` to one decimal; None for 0 of 0."""
     return round(100 * part / whole, 1) if whole else None
-
-
-def statistics_mark() -> str:
-    """The newest change of any statistics row (an index lookup): part of the key of
-    every cached statistics page."""
-    newest = SeasonStatistics.objects.aggregate(newest=Max("updated_at"))["newest"]
-    return newest.isoformat() if newest else "-"
 
 
 def _hand_averages(source: Any) -> dict[str, float | None]:

@@ -12,6 +12,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from competitions.forms.free_games import (
@@ -38,11 +39,9 @@ from competitions.services.free_games import free_games_close, free_games_reopen
 from tarokk_admin.core.errors import ServiceError
 from tarokk_admin.core.forms import form_error_add
 from tarokk_admin.core.methods import get_only
-from tarokk_admin.core.roles import is_official, role_required
+from tarokk_admin.core.roles import official_only
 
-official_only = role_required(
-    is_official, lambda: _("Only officials may manage Grand Prix and free games.")
-)
+OFFICIALS_ONLY = gettext_lazy("Only officials may manage Grand Prix and free games.")
 
 
 def _season(request: HttpRequest) -> Season | None:
@@ -93,7 +92,7 @@ def _desk(request: HttpRequest, **forms_: forms.Form) -> HttpResponse:
     )
 
 
-@official_only
+@official_only(OFFICIALS_ONLY)
 @get_only
 def free_games_desk(request: HttpRequest) -> HttpResponse:
     return _desk(request)
@@ -104,7 +103,7 @@ def _back(request: HttpRequest, year: int | None = None) -> HttpResponse:
     return redirect(f"{url}?year={year}" if year else url)
 
 
-@official_only
+@official_only(OFFICIALS_ONLY)
 @require_POST
 def claim_accept(request: HttpRequest, pk: int) -> HttpResponse:
     claim = get_object_or_404(PlayerClaim, pk=pk)
@@ -121,7 +120,7 @@ def claim_accept(request: HttpRequest, pk: int) -> HttpResponse:
     return _back(request)
 
 
-@official_only
+@official_only(OFFICIALS_ONLY)
 @require_POST
 def claim_refuse(request: HttpRequest, pk: int) -> HttpResponse:
     claim = get_object_or_404(PlayerClaim, pk=pk)
@@ -139,7 +138,7 @@ def claim_refuse(request: HttpRequest, pk: int) -> HttpResponse:
     return _desk(request, note_form=form, refused_claim=claim)
 
 
-@official_only
+@official_only(OFFICIALS_ONLY)
 @require_POST
 def account_link(request: HttpRequest) -> HttpResponse:
     form = AccountLinkForm(request.POST, prefix="link")
@@ -162,7 +161,7 @@ def account_link(request: HttpRequest) -> HttpResponse:
     return _desk(request, link_form=form)
 
 
-@official_only
+@official_only(OFFICIALS_ONLY)
 @require_POST
 def account_unlink(request: HttpRequest) -> HttpResponse:
     form = UnlinkForm(request.POST, prefix="unlink")
@@ -182,7 +181,7 @@ def account_unlink(request: HttpRequest) -> HttpResponse:
     return _desk(request, unlink_form=form)
 
 
-@official_only
+@official_only(OFFICIALS_ONLY)
 @require_POST
 def year_close(request: HttpRequest, year: int) -> HttpResponse:
     season = get_object_or_404(Season, year=year)
@@ -199,7 +198,7 @@ def year_close(request: HttpRequest, year: int) -> HttpResponse:
     return _back(request, year)
 
 
-@official_only
+@official_only(OFFICIALS_ONLY)
 @require_POST
 def year_reopen(request: HttpRequest, year: int) -> HttpResponse:
     season = get_object_or_404(Season, year=year)

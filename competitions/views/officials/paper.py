@@ -13,13 +13,14 @@ from django.utils.translation import gettext as _
 from competitions.forms.accounts import PaperSittingForm
 from competitions.selectors.sittings import game_names, players_offered
 from competitions.services.sittings import sitting_record_from_paper
-from competitions.views.officials.workspace import official_only
+from competitions.views.officials.workspace import OFFICIALS_ONLY
 from tarokk_admin.core.errors import ServiceError
 from tarokk_admin.core.forms import form_error_add
 from tarokk_admin.core.methods import get_or_post
+from tarokk_admin.core.roles import official_only
 
 
-@official_only
+@official_only(OFFICIALS_ONLY)
 @get_or_post
 def sitting_paper(request: HttpRequest) -> HttpResponse:
     form = PaperSittingForm(request.POST or None)
