@@ -11,7 +11,7 @@ from .codes import ErrorCode
 from .made import announcements_made, feast_name, trophies_made
 from .records import score_hand_record, score_match_record, sheet_from_play
 from .scoring import MATCH_HANDS, TIEBREAK_HANDS
-from .sides import hand_sides
+from .sides import hand_sides, match_totals
 
 __all__ = [
     "MATCH_HANDS",
@@ -20,6 +20,7 @@ __all__ = [
     "announcements_made",
     "feast_name",
     "hand_sides",
+    "match_totals",
     "score_hand_record",
     "score_match_record",
     "sheet_from_play",
