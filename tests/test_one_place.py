@@ -92,6 +92,16 @@ def test_each_helper_and_rule_is_defined_once_in_its_home():
         for defined, line in _defined(tree)
         if defined.startswith("_official") and name != ROLES
     ]
+    copies += [
+        f"{name}:{node.lineno} role_required(is_official, …) (use official_only)"
+        for name, tree in _sources()
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call)
+        and _called(node) == "role_required"
+        and node.args
+        and getattr(node.args[0], "id", None) == "is_official"
+        and name != ROLES
+    ]
     assert copies == []
 
 
