@@ -210,4 +210,10 @@ def demo_names() -> set[str]:
             names |= set(model.objects.values_list("history_change_reason", flat=True))
     # E-mails are written in their recipient's language and kept as sent.
     names |= set(Notice.objects.values_list("subject", flat=True))
+    # The annual meeting's note and the jury's reasons for corrections after
+    # closing, as typed.
+    from competitions.models import AnnualMeeting, ClosingCorrection
+
+    names |= set(AnnualMeeting.objects.values_list("note", flat=True))
+    names |= set(ClosingCorrection.objects.values_list("reason", flat=True))
     return {name for name in names if name}
