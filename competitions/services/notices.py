@@ -32,7 +32,10 @@ from competitions.models import (
     Notice,
     NoticeKind,
 )
-from competitions.selectors.matches import match_needs_jury_approval
+from competitions.selectors.matches import (
+    jury_approval_why,
+    match_needs_jury_approval,
+)
 from competitions.selectors.teams import match_captains
 from tarokk_admin.core.background import followup_queue
 from tarokk_admin.core.errors import ServiceError
@@ -155,11 +158,7 @@ def _words(kind: str, match: Match, note: str) -> tuple[str, str]:
     if kind in (NoticeKind.RESULT_COMPLETED, NoticeKind.RESULT_CORRECTED):
         values["scores"] = _scores(match)
     if kind == NoticeKind.APPROVAL_NEEDED:
-        values["why"] = (
-            _("it is not played in public")
-            if not match.public
-            else _("it is dated before the annual meeting")
-        )
+        values["why"] = jury_approval_why(match)
     body = bodies[kind] % values
     if note.strip():
         body += "\n\n" + _("Note: %(note)s") % {"note": note.strip()}

@@ -31,11 +31,11 @@ from competitions.services.sitting_checks import (  # noqa: F401 (the limits, as
     sitting_checked,
 )
 from tarokk_admin.core.errors import ServiceError
+from tarokk_admin.core.history import history_mark
 from tarokk_admin.core.people import person_name
 from tarokk_admin.core.roles import is_official
 
 REASON_MAX = 500
-HISTORY_REASON_MAX = 100  # django-simple-history's change-reason column
 
 
 def _refuse(
@@ -57,8 +57,7 @@ def _check_reason(reason: str, what: str, field: str = "reason") -> str:
 
 
 def _save(sitting: VariantSitting, user: Any, why: str) -> None:
-    sitting._history_user = user  # type: ignore[attr-defined]
-    sitting._change_reason = why[:HISTORY_REASON_MAX]  # type: ignore[attr-defined]
+    history_mark(sitting, user, why)
     sitting.save()
 
 
@@ -69,8 +68,7 @@ def _results_set(
     results' history (a carried sitting's team rows are replaced by players)."""
     wanted = {player.pk: points for player, points in results}
     for row in list(sitting.results.all()):
-        row._history_user = user  # type: ignore[attr-defined]
-        row._change_reason = why[:HISTORY_REASON_MAX]  # type: ignore[attr-defined]
+        history_mark(row, user, why)
         if row.player_id is None or row.player_id not in wanted:
             row.delete()
         elif row.points != wanted[row.player_id]:
@@ -80,8 +78,7 @@ def _results_set(
             wanted.pop(row.player_id)
     for player_id, points in wanted.items():
         row = SittingResult(sitting=sitting, player_id=player_id, points=points)
-        row._history_user = user  # type: ignore[attr-defined]
-        row._change_reason = why[:HISTORY_REASON_MAX]  # type: ignore[attr-defined]
+        history_mark(row, user, why)
         row.save()
 
 

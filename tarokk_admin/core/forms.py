@@ -1,8 +1,10 @@
-"""What every form of the project shares: a service's refusal shown on the form, and
+"""What every form of the project shares: a service run from a view, its refusal shown
+on the form, and
 a text area for pasted records that does not echo a very long paste back."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -42,6 +44,16 @@ def form_problems(forms: list[Any]) -> list[FormProblem]:
             label = str(form.fields[field].label) if name in form.fields else ""
             problems.extend(FormProblem(anchor, label, str(e)) for e in errors)
     return problems
+
+
+def service_run(form: forms.Form, action: Callable[[], object]) -> object | None:
+    """Run a view's service call: what it returns (True when that is nothing), or
+    None when it refuses, its refusal then shown on ``form`` (``form_error_add``)."""
+    try:
+        return action() or True
+    except ServiceError as error:
+        form_error_add(form, error)
+        return None
 
 
 # A refused paste longer than this is not shown again (see PastedTextField).

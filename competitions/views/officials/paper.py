@@ -13,14 +13,15 @@ from django.utils.translation import gettext as _
 from competitions.forms.accounts import PaperSittingForm
 from competitions.selectors.sittings import game_names, players_offered
 from competitions.services.sittings import sitting_record_from_paper
-from competitions.views.officials.workspace import official_only
+from competitions.views.officials.workspace import OFFICIALS_ONLY
 from competitions.views.sittings import form_refusal, sitting_rules_check
 from tarokk_admin.core.errors import ServiceError
 from tarokk_admin.core.forms import form_problems
 from tarokk_admin.core.methods import get_or_post
+from tarokk_admin.core.roles import official_only
 
 
-@official_only
+@official_only(OFFICIALS_ONLY)
 @get_or_post
 def sitting_paper(request: HttpRequest) -> HttpResponse:
     form = PaperSittingForm(request.POST or None)
