@@ -8,9 +8,10 @@ Each kind is declared by the app that owns its records and registered at start-u
 
 - ``players``: ``competitions.services.archive_players``
 - ``trophies``: ``trophies.services.archive``
-- ``honours``: the roll of honour, owned by ``competitions`` with its honours model;
-  until that registers a kind here, the kind is known but not available, and the
-  command and the page say so.
+- ``honours``: ``competitions.services.archive_honours`` (the roll of honour)
+
+A kind of ``PLANNED`` that no app has registered is known but not available, and
+the command and the page say so.
 
 A kind declares its columns (:class:`~tarokk_admin.core.sheets.Column`: name,
 Hungarian name, required, parser) and two functions on a read sheet: ``check``

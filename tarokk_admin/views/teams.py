@@ -12,6 +12,7 @@ from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 
 from competitions.models import Match, MatchResult, Membership, Season, Team
+from competitions.selectors.honours import team_honours
 from competitions.selectors.matches import in_championship, public_matches
 from competitions.selectors.page_marks import (
     MATCHES,
@@ -43,6 +44,7 @@ TEAM_MARKS = (
     PLAYERS,
     MEMBERSHIPS,
     Mark("trophies.TrophyAward"),
+    Mark("competitions.Honour"),
     *STRUCTURE,
 )
 
@@ -132,6 +134,7 @@ def team_detail(request: HttpRequest, pk: int) -> HttpResponse:
                 "seasons": seasons,
                 "data": data,
                 "chart": points_chart(data.cumulative),
+                "honours": team_honours(team),
             },
         )
 

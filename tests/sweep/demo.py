@@ -25,6 +25,7 @@ from competitions.models import (
     VariantSitting,
 )
 from competitions.selectors.calendars import referee_calendar_token
+from competitions.selectors.honours import honour_years
 from scoring.models import ImportRun
 from scoring.services.imports.runs import import_run_create, import_run_execute
 from trophies.models import TrophyAward
@@ -75,6 +76,7 @@ class DemoIds:
     tie_slot: int
     import_run: int
     archive_award: int  # a trophy award of the demo's archive
+    honours_year: int  # the newest year on the roll of honour
 
     @classmethod
     def read(cls) -> DemoIds:
@@ -131,6 +133,7 @@ class DemoIds:
             archive_award=_first(
                 TrophyAward.objects.filter(source=TrophyAward.Source.ARCHIVE)
             ),
+            honours_year=(honour_years() or [season.year])[0],
         )
 
     @property

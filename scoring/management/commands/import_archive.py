@@ -1,6 +1,6 @@
 """``manage.py import_archive KIND FILE``: bring in an archive file (HAND_RECORD.md
-"Archive files"): ``players``, ``trophies`` (``honours`` once the roll of honour is
-kept), a CSV or XLSX file, or ``-`` for a CSV on stdin.
+"Archive files"): ``players``, ``trophies`` or ``honours``, a CSV or XLSX file, or
+``-`` for a CSV on stdin.
 
 Stored: prints ``{"kind": "trophies", "stored": N, "already_stored": M}`` as one
 JSON line and exits 0 (a second import of the same file stores nothing and says
