@@ -151,7 +151,7 @@ def demo_names() -> set[str]:
     """Everything people named or typed that a page shows as it is, in every
     language: players, teams, clubs, venues, events, games and competitions as
     officials named them, accounts, notes."""
-    from competitions.models import Notice, PlayerClaim
+    from competitions.models import Honour, Notice, PlayerClaim
     from trophies.models import TrophyAward
 
     users = get_user_model().objects.values_list("username", "first_name", "last_name")
@@ -168,6 +168,9 @@ def demo_names() -> set[str]:
             "name", flat=True
         )
     )
+    # The roll of honour's names and events as the archive wrote them then.
+    names |= set(Honour.objects.values_list("name", flat=True))
+    names |= set(Honour.objects.values_list("event", flat=True))
     names |= set(VariantSitting.objects.values_list("name", flat=True))
     names |= set(VariantSitting.objects.values_list("event", flat=True))
     names |= set(MatchResult.objects.values_list("answer_note", flat=True))
