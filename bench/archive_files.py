@@ -10,7 +10,8 @@ archive import: ``players.csv`` with Hungarian headers and semicolons (as a
 Hungarian spreadsheet program writes CSV, with a byte-order mark), ``trophies.xlsx``
 with English headers. 40 players (28 of them the demo federation's own, the rest
 retired), 300 trophy awards over the 15 years before the demo season, and
-``honours.csv`` (English headers, commas): the roll of honour of those years.
+``honours.csv`` (English headers, commas): the roll of honour of those years but
+the last, which the demo closes itself.
 The bench file names the ``seed_trophy_bench`` players (``BENCH-…``).
 """
 
@@ -135,13 +136,15 @@ FREE_GAMES_TABLES = ("Illusztrált tarokk", "Császártarokk")
 
 
 def demo_honour_rows(players: list[tuple[str, str, str, bool]]) -> list[list[object]]:
-    """The roll of honour of the 15 years: the championship's first three, the
-    cup's winner, finalist and two bronzes, the spring Grand Prix's winner, the
-    free-games tables' winners; some teams under the names they had then."""
+    """The roll of honour of the archive's years but the last (the demo closes
+    that year itself, and the app's own record of a year stands): the
+    championship's first three, the cup's winner, finalist and two bronzes, the
+    spring Grand Prix's winner, the free-games tables' winners; some teams under
+    the names they had then."""
     rng = random.Random(2012)
     teams = [name for name, _town in DEMO_TEAMS]
     rows: list[list[object]] = []
-    for year in range(FIRST_YEAR, LAST_YEAR + 1):
+    for year in range(FIRST_YEAR, LAST_YEAR):
 
         def then(name: str, year: int = year) -> str:
             return HONOUR_NAMES_THEN.get(name, name) if year < 2016 else name

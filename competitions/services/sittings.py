@@ -27,6 +27,7 @@ from competitions.models import (
 )
 from competitions.selectors.free_games import free_games_closed_years
 from competitions.selectors.sittings import player_of, sitting_rights
+from competitions.services.finality import year_final_guard
 from tarokk_admin.core.errors import ServiceError
 from tarokk_admin.core.roles import is_official
 from tarokk_admin.core.text import fold
@@ -63,7 +64,9 @@ def _season_of(date: dt.date) -> Season:
 
 
 def _open_year(year: int) -> None:
-    """R15: once an official closes a year's free games, its sittings stand."""
+    """R15: once an official closes a year's free games, its sittings stand; once
+    the annual meeting approves the year, they are final."""
+    year_final_guard(year)
     if year in free_games_closed_years([year]):
         _refuse(
             _(

@@ -77,6 +77,8 @@ class DemoIds:
     import_run: int
     archive_award: int  # a trophy award of the demo's archive
     honours_year: int  # the newest year on the roll of honour
+    closed_year: int  # the demo's previous year: closed, its meeting recorded
+    closed_match: int  # a completed championship match of that year
 
     @classmethod
     def read(cls) -> DemoIds:
@@ -134,6 +136,14 @@ class DemoIds:
                 TrophyAward.objects.filter(source=TrophyAward.Source.ARCHIVE)
             ),
             honours_year=(honour_years() or [season.year])[0],
+            closed_year=season.year - 1,
+            closed_match=_first(
+                Match.objects.filter(
+                    competition__season__year=season.year - 1,
+                    competition__kind=Competition.Kind.CHAMPIONSHIP,
+                    status=Match.Status.COMPLETED,
+                ).order_by("id")
+            ),
         )
 
     @property

@@ -9,7 +9,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('competitions', '0015_named_refusals_captains_pool'),
+        ('competitions', '0016_closings_and_annual_meeting'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
