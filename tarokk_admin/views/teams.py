@@ -36,7 +36,7 @@ from tarokk_admin.core.page_cache import (
 from trophies.models import TrophyAward
 
 # What the page shows: its matches and results, opponents' and players' names, the
-# roster, the trophies of its players.
+# roster, the trophies of its players, its past placings.
 TEAM_MARKS = (
     MATCHES,
     RESULTS,
@@ -44,7 +44,10 @@ TEAM_MARKS = (
     PLAYERS,
     MEMBERSHIPS,
     Mark("trophies.TrophyAward"),
+    # Its past placings: the archive's and those the app's closings kept.
     Mark("competitions.Honour"),
+    Mark("competitions.Closing"),
+    Mark("competitions.FreeGamesClosing"),
     *STRUCTURE,
 )
 
