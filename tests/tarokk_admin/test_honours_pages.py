@@ -192,3 +192,30 @@ def test_a_player_page_shows_placings_and_the_teams_played_for(client, app_year)
     assert "Emperor table" in page
     assert "Illustrated table" in page
     assert "Dunakeszi Pagát" in page
+
+
+def test_a_year_closed_by_the_app_is_on_the_roll_and_refused_by_the_import(client):
+    """Through the real closings (R15): the championship closed for 2025 is the
+    roll's 2025, the archive's row of 2025 is refused and never shown."""
+    from competitions.services.archive_honours import honours_archive_check
+    from competitions.services.closings import competition_close
+    from tarokk_admin.core.sheets import sheet_read
+    from tests.competitions.kit import completed
+    from tests.factories import CompetitionFactory, team_with_roster
+
+    season = SeasonFactory(year=2025)
+    champ = CompetitionFactory(season=season)
+    alfa, beta = (team_with_roster(season, name=n) for n in ("Alfa", "Béta"))
+    completed(champ, alfa, beta, 60, 40, day=1)
+    competition_close(competition=champ, user=UserFactory(roles=[Role.OFFICIAL]))
+    honour(2025, "championship", 1, "Régi bajnok")  # stored before the closing
+    page = client.get(reverse("honours_year", args=[2025])).text
+    assert "Alfa" in page
+    assert "Régi bajnok" not in page
+    sheet = sheet_read(
+        b"year,competition,place,team\n2025,championship,1,Alfa\n", source="h.csv"
+    )
+    outcome = honours_archive_check(sheet)
+    assert [(p.line, p.column, p.code) for p in outcome.problems] == [
+        (2, "year", "closed_year")
+    ]
