@@ -164,6 +164,8 @@ def honour_years() -> list[int]:
 
 def honour_roll_year(year: int) -> YearRoll | None:
     """The year's roll with the ceremony's marks, or None when it has none."""
+    if not 1900 <= year <= 9999:  # a year no column holds
+        return None
     if year in closed_years():
         entries = [_placing_entry(year, p) for p in year_placings(year)]
         roll = YearRoll(year, APP, _sections(entries))

@@ -41,7 +41,7 @@ def _cups(year: int) -> list[TrophyCup]:
 
 
 def _year(year: int) -> tuple[YearRoll | None, list[TrophyCup]]:
-    roll = honour_roll_year(year) if 1900 <= year <= 9999 else None
+    roll = honour_roll_year(year)
     if roll is None:
         raise Http404(_("The roll of honour has no year %(year)s.") % {"year": year})
     return roll, _cups(year)
