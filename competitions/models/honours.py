@@ -85,6 +85,10 @@ class HonourPresentation(models.Model):
 
     year = models.PositiveSmallIntegerField(_("year"))
     key = models.CharField(_("honour"), max_length=40)
+    competition = models.CharField(
+        _("competition"), max_length=16, choices=HonourCompetition.choices
+    )
+    # The event and the place with the name, in no language: "1. Egri Dobó".
     label = models.CharField(_("honour"), max_length=300)
     presented = models.BooleanField(_("presented"), default=True)
     presented_by = models.ForeignKey(
@@ -109,4 +113,4 @@ class HonourPresentation(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.year}: {self.label}"
+        return f"{self.year} {self.get_competition_display()}: {self.label}"

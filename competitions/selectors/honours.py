@@ -81,9 +81,9 @@ class RollEntry:
 
     @property
     def label(self) -> str:
-        """One line naming the honour (the presented mark's history)."""
-        what = " ".join(filter(None, [self.competition_label, self.event]))
-        return f"{what}, {self.place_label}: {self.name}"
+        """The honour in no language (its presented mark): the event, the place
+        and the name, "Tavaszi Nagydíj · 1. Szegedi Skíz"."""
+        return " · ".join(filter(None, [self.event, f"{self.place}. {self.name}"]))
 
 
 @dataclass

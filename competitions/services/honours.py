@@ -45,6 +45,7 @@ def honour_presented_set(
             mark = HonourPresentation(year=year, key=key)
         elif mark.presented == presented:
             return mark  # nothing changes: no history row
+        mark.competition = entry.competition
         mark.label = entry.label[:LABEL_MAX]
         mark.presented = presented
         mark.presented_by = user

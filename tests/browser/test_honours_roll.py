@@ -106,5 +106,5 @@ def test_the_roll_in_hungarian_on_a_phone_pdf_and_presented(
     mark = HonourPresentation.objects.get()
     assert (mark.year, mark.key, mark.presented) == (2024, key, True)
     assert mark.presented_by == official
-    assert "Soproni Hűség" in mark.label
+    assert (mark.competition, mark.label) == ("championship", "1. Soproni Hűség")
     context.close()

@@ -152,7 +152,7 @@ def test_an_official_marks_an_honour_presented_and_takes_it_back(client, app_yea
         True,
         official,
     )
-    assert "Egri Dobó" in mark.label
+    assert (mark.competition, mark.label) == ("cup", "1. Egri Dobó")
     page = client.get(reverse("honours_year", args=[2025])).text
     assert "presented (" in page
     client.post(url, {"key": key, "presented": "0"})

@@ -144,7 +144,11 @@ def federation(django_capture_on_commit_callbacks):
         year=2012, competition="cup", place=1, name="Egri Dobó", archive_key="k"
     )
     HonourPresentation.objects.create(
-        year=2012, key="k", label="Cup, Winner: Egri Dobó", presented_by=official
+        year=2012,
+        key="k",
+        competition="cup",
+        label="1. Egri Dobó",
+        presented_by=official,
     )
     return official
 
