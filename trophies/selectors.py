@@ -215,11 +215,6 @@ def player_trophies(player: Player) -> list[TrophyAward]:
     )
 
 
-# The points kept in ``TrophyTally`` have no history: the recompute bumps this token
-# so that the trophy list's cached pages see the change.
-TALLY_VERSION = "tarokk:trophy-tally:version"
-
-
 def trophy_cup_thresholds() -> tuple[int, ...]:
     """The thresholds from the settings (R14: 100, 250, 500, 1000), ascending."""
     return tuple(sorted(set(settings.TROPHY_CUP_THRESHOLDS)))
@@ -262,6 +257,6 @@ def archive_awards_withdrawn(limit: int = 20) -> list[Any]:
     """The archive awards officials withdrew last, with who and why: one query."""
     return list(
         TrophyAward.history.filter(history_type="-", source=TrophyAward.Source.ARCHIVE)
-        .select_related("player", "history_user")
+        .select_related("player", "history_user__player")
         .order_by("-history_date")[:limit]
     )

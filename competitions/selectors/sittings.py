@@ -4,6 +4,8 @@ runs a fixed number of queries."""
 
 from __future__ import annotations
 
+import datetime as dt
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -13,7 +15,9 @@ from django.utils.translation import gettext as _
 from competitions.models import Player, Season, SittingResult, VariantSitting
 from tarokk_admin.core.collation import hu
 from tarokk_admin.core.history import change_line
+from tarokk_admin.core.people import person_name
 from tarokk_admin.core.roles import is_official
+from tarokk_admin.core.words import MARK, shown
 
 LIST_LIMIT = 50
 HISTORY_ROWS = 100
@@ -102,13 +106,15 @@ def sittings_of_player(
     )
 
 
-def sittings_pending(*, limit: int = LIST_LIMIT) -> list[VariantSitting]:
-    """Every sitting awaiting confirmation, oldest first (for officials)."""
-    return list(
-        _with_results(
-            VariantSitting.objects.filter(status=VariantSitting.Status.PENDING)
-        ).order_by("date", "id")[:limit]
-    )
+def sittings_pending(
+    *, year: int | None = None, limit: int = LIST_LIMIT
+) -> list[VariantSitting]:
+    """Every sitting awaiting confirmation, oldest first (for officials); only the
+    year's when one is given."""
+    sittings = VariantSitting.objects.filter(status=VariantSitting.Status.PENDING)
+    if year is not None:
+        sittings = sittings.filter(season__year=year)
+    return list(_with_results(sittings).order_by("date", "id")[:limit])
 
 
 def sittings_of_season(
@@ -141,7 +147,7 @@ _SITTING_FIELDS = ("date", "variant", "name", "event")
 
 def _who(row: Any) -> str:
     user = row.history_user
-    return user.get_username() if user else _("the system")
+    return person_name(user) if user else _("the system")
 
 
 def _what(row: Any, before: Any) -> str:
@@ -167,6 +173,8 @@ def _sitting_changes(rows: list[Any]) -> list[Change]:
                     changes.append(change_line(VariantSitting, field, old, new))
         what = _what(row, before)
         reason = "" if what in (_("recorded"), _("confirmed")) else row.reason
+        if row.history_type == "+" and (row.history_change_reason or "")[:1] == MARK:
+            reason = shown(row.history_change_reason)  # a sittings file's name
         entries.append(Change(row.history_date, _who(row), what, changes, reason))
         before = row
     return entries
@@ -185,7 +193,7 @@ def sitting_history(sitting: VariantSitting) -> list[Change]:
     """Who recorded, confirmed, corrected or voided the sitting, when and why, with
     what changed in its results; newest first. Two queries."""
     sitting_rows = list(
-        sitting.history.select_related("history_user").order_by(
+        sitting.history.select_related("history_user__player").order_by(
             "history_date", "history_id"
         )
     )
@@ -239,3 +247,23 @@ def sittings_to_confirm(player: Player) -> list[VariantSitting]:
             .distinct()
         ).order_by("date", "id")
     )
+
+
+def sitting_same(
+    season: Season,
+    date: dt.date,
+    variant: str,
+    name: str,
+    event: str,
+    results: Sequence[tuple[Any, int]],
+) -> VariantSitting | None:
+    """The sitting that is not void with the same day, game, event, players and
+    points as these, if one is recorded (a sittings file's row already stored)."""
+    wanted = {(player.pk, points) for player, points in results}
+    same = VariantSitting.objects.filter(
+        season=season, date=date, variant=variant, name=name, event=event
+    ).exclude(status=VariantSitting.Status.VOID)
+    for sitting in same.prefetch_related("results").select_related("recorded_by"):
+        if {(r.player_id, r.points) for r in sitting.results.all()} == wanted:
+            return sitting
+    return None

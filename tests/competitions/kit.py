@@ -5,7 +5,6 @@ results; a league of teams for the tables, and the rows a table shows."""
 from __future__ import annotations
 
 import datetime as dt
-import re
 
 from competitions.models import CupRegistration, CupTie, Match, MatchResult
 from competitions.rules import bracket
@@ -110,11 +109,13 @@ def play(
     hands = records or [sheet(seed * 10 + i) for i in range(match.hands_expected)]
     for number, record in enumerate(hands, start=1):
         hand_save(match=match, number=number, record=record, user=referee)
+    # The round's day may still be ahead of today (the final in December): the kit
+    # completes it early, as a referee confirms (issue 20).
     if capture is not None:
         with capture(execute=True):
-            match_complete(match=match, user=referee)
+            match_complete(match=match, user=referee, early=True)
     else:
-        match_complete(match=match, user=referee)
+        match_complete(match=match, user=referee, early=True)
     match.refresh_from_db()
     return match
 
@@ -162,15 +163,6 @@ def league(n_teams: int, rounds: int, year: int = 2026):
             )
             day = day % 27 + 1
     return season, teams
-
-
-def table_rows(html: str) -> list[list[str]]:
-    body = html.split("<tbody", 1)[1].split("</tbody>", 1)[0]
-    rows = []
-    for tr in re.findall(r"<tr.*?</tr>", body, flags=re.S):
-        cells = re.findall(r"<td.*?>(.*?)</td>", tr, flags=re.S)
-        rows.append([re.sub(r"<.*?>", "", c).strip() for c in cells])
-    return rows
 
 
 # --- Free games (R15) ------------------------------------------------------------
