@@ -200,13 +200,11 @@ def honour_rolls() -> list[YearRoll]:
     return sorted(rolls, key=lambda roll: roll.year, reverse=True)
 
 
-def _app_entries(
-    wanted: Any,
-) -> list[RollEntry]:
-    """The app's own placings of every closed year that ``wanted(year, placing)``
-    keeps."""
+def _app_entries(closed: Iterable[int], wanted: Any) -> list[RollEntry]:
+    """The app's own placings of the ``closed`` years that ``wanted(year,
+    placing)`` keeps."""
     entries = []
-    for year in closed_years():
+    for year in closed:
         entries += [
             _placing_entry(year, p) for p in year_placings(year) if wanted(year, p)
         ]
@@ -233,7 +231,7 @@ def team_honours(team: Team) -> list[RollEntry]:
     ).exclude(year__in=closed)
     folded = fold(team.name)
     entries = [_honour_entry(h) for h in archive]
-    entries += _app_entries(lambda year, p: fold(p.team) == folded)
+    entries += _app_entries(closed, lambda year, p: fold(p.team) == folded)
     return _newest_first(entries)
 
 
@@ -271,5 +269,5 @@ def player_honours(player: Player) -> PlayerPast:
             return True
         return bool(placing.team) and (year, fold(placing.team)) in played
 
-    entries += _app_entries(wanted)
+    entries += _app_entries(closed, wanted)
     return PlayerPast(_newest_first(entries), teams)
