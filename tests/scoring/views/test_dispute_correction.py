@@ -225,3 +225,31 @@ def test_a_correction_without_a_reason_is_listed_on_top_with_the_reason_focused(
     assert slot.count("a correction needs a reason") == 1  # said once on the field
     hand.refresh_from_db()
     assert hand.version == 1
+
+
+def test_the_match_history_shows_the_dispute_and_its_resolution_who_when_why_R15(
+    client, disputed
+):
+    """The officials' history of a match names the captain's dispute with its
+    note and the official's resolution with theirs, each by whom and when (before,
+    only the match and its hands were in it: a dispute left no trace there)."""
+    from scoring.selectors.history import match_history
+
+    official = UserFactory(username="tisztviselo", roles=[Role.OFFICIAL])
+    dispute_resolve(match=disputed, user=official, note="Checked the sheet: right.")
+    team = disputed.team_b.name
+    entries = [e for e in match_history(disputed) if e.what == f"Result of {team}"]
+    lines = [(e.who, line, e.reason) for e in entries for line in e.changes]
+    assert (
+        "tisztviselo",
+        "Resolution: Checked the sheet: right.",
+        "dispute resolved",
+    ) in lines
+    assert any(line == "Dispute: Hand 4 is 10 short" for _, line, _ in lines)
+    assert any(
+        line == "Captain's answer: disputed → dispute resolved" for _, line, _ in lines
+    )
+    client.force_login(official)
+    html = client.get(f"/referee/matches/{disputed.pk}/").content.decode()
+    assert "Resolution: Checked the sheet: right." in html
+    assert "Dispute: Hand 4 is 10 short" in html
