@@ -28,6 +28,16 @@ class Watched:
         self.page: Page = context.new_page()
         self.page.set_default_timeout(20_000)
         self.problems: list[str] = []
+        self.visited: list[str] = []  # every address the page showed
+        self.refusals: set[str] = set()  # addresses whose form is refused on purpose
+        self.page.on(
+            "framenavigated",
+            lambda frame: (
+                self.visited.append(frame.url)
+                if frame == self.page.main_frame
+                else None
+            ),
+        )
         self.page.on("pageerror", lambda error: self.problems.append(str(error)))
         self.page.on("console", self._console)
         self.page.on("requestfailed", self._failed)
@@ -41,7 +51,10 @@ class Watched:
 
     def _console(self, message: Any) -> None:
         if message.type == "error":
-            self.problems.append(f"console: {message.text}")
+            where = (message.location or {}).get("url", "")
+            if where in self.refusals and "status of 400" in message.text:
+                return  # a refused form answers 400, and Chromium logs that
+            self.problems.append(f"console: {message.text} {where}".strip())
 
     def go(self, path: str) -> Page:
         self.page.goto(f"{self.base}{path}")
@@ -56,6 +69,12 @@ class Watched:
         with page.expect_navigation():
             page.locator("main form button[type=submit]").click()
         expect(page.locator("input[name=password]")).to_have_count(0)
+
+    def refused(self, button: Any) -> None:
+        """Press the button of a form filled with a deliberate mistake: the page
+        answers the refusal with 400, which Chromium logs on the console."""
+        self.refusals.add(self.page.url)
+        self.submit(button)
 
     def submit(self, button: Any) -> None:
         """Press a form's button and wait for the page it leads to."""
