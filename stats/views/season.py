@@ -12,8 +12,6 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from competitions.selectors.seasons import season_current, season_years
-from stats.selectors.charts import bar_chart, line_chart
-from stats.selectors.names import hungarian_key
 from stats.selectors.season import federation_season, player_rows, team_rows
 from stats.tables import (
     AnnouncementTable,
@@ -32,6 +30,8 @@ from stats.views.common import (
     tables_configure,
     tables_export,
 )
+from tarokk_admin.core.charts import bar_chart, line_chart
+from tarokk_admin.core.collation import collation_key
 from tarokk_admin.core.methods import get_only
 from tarokk_admin.core.tables import table_configure, table_export
 
@@ -188,7 +188,7 @@ def _list_page(request: HttpRequest, year: int, kind: str) -> HttpResponse:
             {
                 **row,
                 "year": season.year,
-                "sort_key": hungarian_key(row[name_key]),
+                "sort_key": collation_key(row[name_key]),
                 "average_attack": row["average_hand_score"]["attack"],
                 "average_defence": row["average_hand_score"]["defence"],
             }

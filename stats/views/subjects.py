@@ -9,9 +9,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from competitions.models import Player, Team
-from stats.selectors.charts import bar_chart
+from stats.rules.counting import ROLES
 from stats.selectors.season import player_season, team_season
-from stats.services.counting import ROLES
 from stats.tables import ContraTable, FeastTable
 from stats.views.common import (
     body_key,
@@ -24,6 +23,7 @@ from stats.views.common import (
     tables_configure,
     tables_export,
 )
+from tarokk_admin.core.charts import bar_chart
 from tarokk_admin.core.methods import get_only
 
 TOP_FEASTS = 10
