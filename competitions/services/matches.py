@@ -179,6 +179,7 @@ def match_complete(*, match: Match, user: Any) -> Match:
     locked.status = Match.Status.COMPLETED
     locked.completed_at = timezone.now()
     locked._change_reason = app_words(gettext_noop("completed"))  # type: ignore[attr-defined]
+    locked._history_user = user  # type: ignore[attr-defined]
     locked.save(update_fields=["status", "completed_at"])
     match_followup_queue(locked)
     notice_match(NoticeKind.RESULT_COMPLETED, match=locked)

@@ -123,6 +123,9 @@ def hand_save(
         hand.version += 1
     if reason:
         hand._change_reason = reason  # type: ignore[attr-defined]
+    # Who, in the history, also where no request names them (an import in the
+    # worker, the command line): the one the service acts for.
+    hand._history_user = user  # type: ignore[attr-defined]
     hand.save()
     if completed:
         _corrected(
@@ -130,6 +133,7 @@ def hand_save(
         )
     elif match.status == Match.Status.SCHEDULED:
         match.status = Match.Status.IN_PLAY
+        match._history_user = user  # type: ignore[attr-defined]
         match.save(update_fields=["status"])
     return hand
 
