@@ -17,7 +17,7 @@ from playwright.sync_api import expect
 from tests.journeys.browsing import DESKTOP, PHONE, Watched, hu
 from tests.journeys.federations import OFFICIAL, completed_match
 from tests.journeys.plan import HANDS, expected_record
-from tests.journeys.seeding import CAPTAIN, PASSWORD, TEAMS
+from tests.journeys.seeding import CAPTAIN, PASSWORD, REFEREE, TEAMS
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -122,6 +122,8 @@ def test_a_captains_dispute_resolved_by_a_correction_and_confirmed_R15(
         expect(fixed).to_contain_text(OFFICIAL)
         expect(fixed).to_contain_text(today)
         expect(fixed).to_contain_text(hu("Hand %(n)s", n=HAND).split()[0])
+        entered = history.filter(has_text=hu("Hand %(n)s", n=1)).last
+        expect(entered).to_contain_text(REFEREE)  # entered by the referee
         disputed = history.filter(has_text=hu("Dispute: %(note)s", note=NOTE))
         expect(disputed).to_have_count(1)
         expect(disputed).to_contain_text(CAPTAIN)
