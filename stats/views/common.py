@@ -1,30 +1,24 @@
 """What the statistics pages share: the season with the data mark of their cached
-bodies (one query, ``core.page_cache``), the catalogue's names in the visitor's language, several
-sortable and exportable tables on one page."""
+bodies (one query, ``core.page_cache``), the catalogue's names in the visitor's
+language (the engine's ``feast_name`` and ``group_name``), several sortable and
+exportable tables on one page."""
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlencode
 
 from django.http import Http404, HttpRequest, HttpResponse
-from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django_tables2 import Table
 
 from competitions.models import Player, Season, Team
 from scoring.engine.catalogue import FEASTS, Group
-from scoring.engine.made import group_name
+from scoring.engine.made import feast_name, group_name
 from stats.selectors.season import GROUP_ORDER, share
-from tarokk_admin.core.page_cache import Mark, cached_body, mark_sql, page_key
+from tarokk_admin.core.page_cache import Mark, mark_sql, page_key
 from tarokk_admin.core.tables import table_configure, table_export
-
-
-def feast_name(code: str) -> str:
-    feast = FEASTS.get(code)
-    return _(feast.name) if feast else code
 
 
 def feast_lines(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -46,11 +40,6 @@ def feast_lines(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
             line["made_share"] = share(row["made"], announced or 0)
         out.append(line)
     return out
-
-
-def decimal(value: float | None, places: int = 2) -> str:
-    """A number in the visitor's format ("88,25" in Hungarian); "–" for none."""
-    return "–" if value is None else number_format(value, places)
 
 
 def figure(label: str, value: Any, note: str = "", key: str = "") -> dict[str, Any]:
@@ -108,10 +97,6 @@ def body_key(request: HttpRequest, page: str, season: Season, *parts: Any) -> st
         season.page_mark,
         query=urlencode(sorted(request.GET.lists()), doseq=True),
     )
-
-
-def cached(key: str, render: Callable[[], str]):
-    return cached_body(key, render)
 
 
 def export_links(request: HttpRequest, names) -> dict[str, dict[str, str]]:

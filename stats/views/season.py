@@ -18,11 +18,10 @@ from stats.tables import (
     ContraTable,
     PlayerStatisticsTable,
     TeamStatisticsTable,
+    decimal,
 )
 from stats.views.common import (
     body_key,
-    cached,
-    decimal,
     export_links,
     feast_lines,
     figure,
@@ -33,6 +32,7 @@ from stats.views.common import (
 from tarokk_admin.core.charts import bar_chart, line_chart
 from tarokk_admin.core.collation import collation_key
 from tarokk_admin.core.methods import get_only
+from tarokk_admin.core.page_cache import cached_body
 from tarokk_admin.core.tables import table_configure, table_export
 
 TOP_FEASTS = 12
@@ -170,7 +170,7 @@ def federation_page(request: HttpRequest, year: int) -> HttpResponse:
         "statistics/season.html",
         {
             "season": season,
-            "body": cached(body_key(request, "season", season), body),
+            "body": cached_body(body_key(request, "season", season), body),
             "section": "statistics",
         },
     )
@@ -226,7 +226,7 @@ def _list_page(request: HttpRequest, year: int, kind: str) -> HttpResponse:
         {
             "season": season,
             "kind": kind,
-            "body": cached(body_key(request, kind, season), body),
+            "body": cached_body(body_key(request, kind, season), body),
             "section": "statistics",
         },
     )

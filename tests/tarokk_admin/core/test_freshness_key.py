@@ -13,7 +13,7 @@ from competitions.models import Match, MatchResult
 from competitions.selectors.standings import championship_matches, table_key
 from stats.selectors.live import live_mark
 from tarokk_admin.core import page_cache
-from tarokk_admin.core.page_cache import page_key, tree_mark
+from tarokk_admin.core.page_cache import data_mark, page_key, tree_mark
 from tests import ROOT
 from tests.factories import MatchFactory
 
@@ -100,3 +100,22 @@ def test_the_live_board_key_follows_its_data():
     match.venue = "Debrecen"
     match.save()
     assert live_mark() != during
+
+
+@pytest.mark.django_db
+def test_the_trophy_list_key_follows_the_kept_points_without_a_token_r14():
+    """The recompute writes the points in bulk (no history): their newest change is
+    part of the list's mark, so no version token is bumped by hand."""
+    from tests.factories import PlayerFactory
+    from trophies.models import TrophyTally
+    from trophies.services.trophy_cups import _tallies
+    from trophies.views.trophy_list import LIST_MARKS
+
+    player = PlayerFactory()
+    _tallies({player.pk: 5})
+    first = data_mark(LIST_MARKS)
+    assert TrophyTally.objects.get(player=player).points == 5
+    _tallies({player.pk: 5})  # nothing changed: the same key
+    assert data_mark(LIST_MARKS) == first
+    _tallies({player.pk: 30})
+    assert data_mark(LIST_MARKS) != first
