@@ -123,9 +123,7 @@ def hand_save(
         hand.version += 1
     if reason:
         hand._change_reason = reason  # type: ignore[attr-defined]
-    # Who, in the history, also where no request names them (an import in the
-    # worker, the command line): the one the service acts for.
-    hand._history_user = user  # type: ignore[attr-defined]
+    hand._history_user = user  # type: ignore[attr-defined]  # no request: the worker
     hand.save()
     if completed:
         _corrected(
