@@ -162,3 +162,33 @@ def test_a_captains_dispute_resolved_by_a_correction_and_confirmed_R15(
     finally:
         phone.close()
         desk.close()
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="A1 (issue 20, item 1): a captain's match link opens the referee's page "
+    "(per-hand totals only, no announcements); the captain's match page "
+    "/captain/matches/<id>/ is not on main yet",
+)
+def test_a_captain_reads_the_hand_they_dispute_on_their_match_page(
+    live_server, browser
+):
+    """Before disputing, the captain checks the match as the referee entered it,
+    on the phone: hand 7's amazon, announced by Kiss Anna, stored as failed."""
+    ids = completed_match()
+    match = ids["match"]
+    phone = browser.new_context(**PHONE)
+    try:
+        captain = Watched(phone, live_server.url)
+        captain.sign_in(CAPTAIN, PASSWORD)
+        page = captain.go("/captain/")
+        link = page.locator(f"main a[href^='/captain/matches/{match}/']").first
+        captain.submit(link)
+        expect(page).to_have_url(f"{live_server.url}/captain/matches/{match}/")
+        expect(page.locator("main")).to_contain_text("Kiss Anna")
+        expect(page.locator("main")).to_contain_text(hu("failed"))
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= 390  # no sideways scrolling on the phone
+        assert captain.problems == [], captain.problems
+    finally:
+        phone.close()
