@@ -42,7 +42,7 @@ from scoring.services.imports.checks import PlannedMatch, matches_file_check
 from scoring.services.imports.places import KIND_HANDLERS, Placement
 from tarokk_admin.core.errors import ServiceError
 from tarokk_admin.core.jsonio import json_parse
-from tarokk_admin.core.roles import Role, is_official
+from tarokk_admin.core.roles import Role, official_check
 
 IMPORT_USERNAME = "import"
 PLACEHOLDER_PREFIX = "IMP-"
@@ -106,8 +106,7 @@ def matches_import(
 ) -> ImportOutcome:
     """Import a parsed matches file as ``user`` (an official): all or nothing.
     ``progress`` is told how many matches were checked, then stored."""
-    if not is_official(user):
-        raise ServiceError(_("Only officials may import matches."))
+    official_check(user, _("Only officials may import matches."))
     errors = Errors()
     planned = matches_file_check(
         data,
