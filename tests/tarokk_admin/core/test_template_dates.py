@@ -1,9 +1,7 @@
 """Dates people read are written in the reader's language (``SHORT_DATE_FORMAT``,
 ``SHORT_DATETIME_FORMAT``: 2026.05.02. in Hungarian), never with a fixed
 ``|date:"Y-m-d"`` (the stored ISO form) — which stays for what machines read: an
-input's ``value``, a ``datetime`` or ``data-`` attribute, an address (``{% url %}``).
-
-The lines still written the ISO way are listed here, each with why it waits."""
+input's ``value``, a ``datetime`` or ``data-`` attribute, an address (``{% url %}``)."""
 
 from __future__ import annotations
 
@@ -15,20 +13,6 @@ ISO = re.compile(r"""\|date:["']Y-m-d""")
 # An output tag in text ({{ … }} not opening an attribute's value) or a sentence
 # (blocktranslate with a date).
 PEOPLE = re.compile(r"""(?<![=]["'])\{\{[^}]*?\}\}|\{%\s*blocktranslate[^%]*%\}""")
-WAITING = {
-    # Lines that also name who did something: helper A1 (issue 20, item 6) is
-    # rewriting them to show people's names; their dates follow with them.
-    "competitions/cup/tie.html": 1,
-    "competitions/officials/account.html": 1,
-    "competitions/officials/referees.html": 1,
-    "competitions/officials/team.html": 1,
-    "scoring/_match_item.html": 1,
-    "scoring/captain_home.html": 2,  # A1 rebuilds the captain's pages (item 1)
-    "scoring/jury_home.html": 1,
-    "scoring/match_sheet.html": 1,
-    "trophies/archive_award.html": 2,
-    "trophies/archive_list.html": 2,
-}
 
 
 def iso_dates_people_read() -> dict[str, int]:
@@ -42,7 +26,7 @@ def iso_dates_people_read() -> dict[str, int]:
 
 
 def test_dates_people_read_are_in_the_readers_language():
-    assert iso_dates_people_read() == WAITING
+    assert iso_dates_people_read() == {}
 
 
 def test_the_check_finds_a_date_in_text_and_leaves_values_and_addresses():
