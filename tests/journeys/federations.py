@@ -21,6 +21,7 @@ from tests.journeys.plan import HANDS, expected_record
 from tests.journeys.seeding import PASSWORD, REFEREE, journey_match
 
 OFFICIAL = "tisztviselo"
+OFFICIAL_NAME = "Tisztes Olga"  # as pages name the account (family name first)
 PLAYER, TABLEMATE = "player", "tablemate"  # the demo's usernames
 DEMO_PASSWORD = "tarokk-demo"
 LINEUPS = {"team_a": ("Kiss Anna", "Nagy Béla"), "team_b": ("Tóth Csaba", "Gál Gergő")}
@@ -31,7 +32,14 @@ TABLE = {
     " ": "Horváth Miklós",  # no account
 }
 
-__all__ = ["DEMO_PASSWORD", "OFFICIAL", "PASSWORD", "PLAYER", "TABLEMATE"]
+__all__ = [
+    "DEMO_PASSWORD",
+    "OFFICIAL",
+    "OFFICIAL_NAME",
+    "PASSWORD",
+    "PLAYER",
+    "TABLEMATE",
+]
 
 
 def _official() -> Any:

@@ -268,7 +268,7 @@ def test_an_officials_season_through_the_workspace_only_R15(live_server, browser
     try:
         official = Watched(context, live_server.url)
         official.sign_in("official", DEMO_PASSWORD)
-        official.go("/officials/")
+        expect(official.page).to_have_url(f"{live_server.url}/officials/")  # landed
         for step in (_season, _players, _teams, _referees):
             step(official)
         first, second = _fixtures(official)
@@ -277,22 +277,5 @@ def test_an_officials_season_through_the_workspace_only_R15(live_server, browser
         visited = [url for url in official.visited if "/admin/" in url]
         assert visited == []
         assert official.problems == [], official.problems
-    finally:
-        context.close()
-
-
-@pytest.mark.xfail(
-    strict=True,
-    reason="A1 (issue 20, item 2): the official lands on /referee/ after signing in",
-)
-def test_an_official_signs_in_to_the_workspace(live_server, browser):
-    from tests.journeys.federations import OFFICIAL, PASSWORD, free_games_table
-
-    free_games_table()  # an official among a few players
-    context = browser.new_context(**DESKTOP)
-    try:
-        official = Watched(context, live_server.url)
-        official.sign_in(OFFICIAL, PASSWORD)
-        expect(official.page).to_have_url(f"{live_server.url}/officials/")
     finally:
         context.close()
