@@ -78,6 +78,7 @@ def test_a_players_sitting_recorded_on_a_phone_and_confirmed_by_a_table_mate_R15
         # Refused: said at the player's field, nothing stored, what was typed kept.
         expect(page.locator("#div_id_player_2")).to_contain_text(MISTAKE)
         expect(page.locator("#div_id_player_2 .invalid-feedback")).to_be_visible()
+        expect(page.locator("#id_player_2")).to_be_focused()  # the first problem
         expect(page.locator("#id_points_3")).to_have_value(str(TYPED[1][1]))
         from competitions.models import VariantSitting
 
