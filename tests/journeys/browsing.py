@@ -44,8 +44,13 @@ class Watched:
 
     def _failed(self, request: Any) -> None:
         # A live check still running when Save leaves the page is cut (as in
-        # the referee's journey); any other failed request is a defect.
+        # the referee's journey); any other failed request (but the icon below)
+        # is a defect.
         if request.failure == "net::ERR_ABORTED" and "/preview/" in request.url:
+            return
+        # The tab's icon, still loading when the person moves on, is dropped by
+        # the browser itself (a quick form on a busy machine): not the page's.
+        if request.failure == "net::ERR_ABORTED" and "/favicon." in request.url:
             return
         self.problems.append(f"failed: {request.url} {request.failure}")
 
