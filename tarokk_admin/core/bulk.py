@@ -222,3 +222,42 @@ def history_steps(
             )
             recorded += cursor.rowcount
     return recorded
+
+
+def rows_insert(model: type[models.Model], objs: Sequence[models.Model]) -> None:
+    """Insert new rows as ``bulk_create`` does, their ids set on them (no signal,
+    no history: the caller records what it must). On PostgreSQL by ``COPY``, the
+    ids taken from the table's sequence first, in order: several times faster
+    for many rows with JSON (a bulk import's hands)."""
+    if not objs:
+        return
+    if connection.vendor != "postgresql":
+        model._default_manager.bulk_create(objs, batch_size=BATCH)
+        return
+    meta = model._meta
+    fields = [field for field in meta.concrete_fields if not field.generated]
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT nextval(pg_get_serial_sequence(%s, %s)) "
+            "FROM generate_series(1, %s) ORDER BY 1",
+            [meta.db_table, meta.pk.column, len(objs)],
+        )
+        for obj, (pk,) in zip(objs, cursor.fetchall(), strict=True):
+            obj.pk = pk
+        quote = connection.ops.quote_name
+        columns = ", ".join(quote(field.column) for field in fields)
+        with cursor.cursor.copy(
+            f"COPY {quote(meta.db_table)} ({columns}) FROM STDIN"
+        ) as copy:
+            for obj in objs:
+                copy.write_row(
+                    [
+                        field.get_db_prep_save(
+                            field.pre_save(obj, add=True), connection
+                        )
+                        for field in fields
+                    ]
+                )
+    for obj in objs:
+        obj._state.adding = False
+        obj._state.db = connection.alias

@@ -63,12 +63,10 @@ def store_bulk(
                 progress("stored", count)
             store_one(one, store, outcome, stored)
             continue
-        try:
-            with transaction.atomic():
-                try:
-                    match = bulk.plan(one)
-                except Fallback:
-                    match = FALLBACK
+        try:  # what a plan writes (teams, players, members) has savepoints
+            match = bulk.plan(one)
+        except Fallback:
+            match = FALLBACK
         except DatabaseError:
             match, per_match = FALLBACK, True
         if match is FALLBACK:

@@ -24,6 +24,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -53,7 +54,7 @@ from scoring.models import Hand
 from scoring.services.imports.checks import PlannedMatch
 from scoring.services.imports.places import KIND_HANDLERS, Placement
 from tarokk_admin.core.background import followups_queue
-from tarokk_admin.core.bulk import history_copy, history_steps
+from tarokk_admin.core.bulk import history_copy, history_steps, rows_insert
 from tarokk_admin.core.words import app_words
 
 # Matches written together (a flush); progress is reported after each.
@@ -127,7 +128,8 @@ class BulkStore:
     def team(self, name: str) -> Team:
         name = name.strip()
         if name not in self.teams:
-            self.teams[name], _created = Team.objects.get_or_create(name=name)
+            with transaction.atomic():
+                self.teams[name], _created = Team.objects.get_or_create(name=name)
         return self.teams[name]
 
     def season_data(self, season: Season) -> _SeasonData:
@@ -174,9 +176,11 @@ class BulkStore:
         if kind != Competition.Kind.GRAND_PRIX:  # one competition a season
             key = (season.pk, kind)
             if key not in self.places:
-                self.places[key] = handler.place(one.spec, season, teams)
+                with transaction.atomic():
+                    self.places[key] = handler.place(one.spec, season, teams)
             return self.places[key]
-        return handler.place(one.spec, season, teams)
+        with transaction.atomic():
+            return handler.place(one.spec, season, teams)
 
     def _index(self, competition_id: int) -> dict[tuple, list[Any]]:
         """The competition's matches by what makes two matches the same (the
@@ -283,11 +287,10 @@ class BulkStore:
         ids = [p.pk for pair in pairs for p in pair if p.pk is not None]
         if len(ids) != len(set(ids)):
             raise Fallback  # a player on both sides
-        for pair in pairs:
-            for player in pair:
-                if player.pk is None:  # numbered in the order they are created
-                    player.federation_number = self.store.placeholder()
-                    player.save()
+        for player in (p for pair in pairs for p in pair if p.pk is None):
+            player.federation_number = self.store.placeholder()  # in this order
+            with transaction.atomic():
+                player.save()
         return pairs
 
     def _player(self, name: str, team: Team, members: dict[int, str]) -> Player:
@@ -315,9 +318,10 @@ class BulkStore:
                 (driver, Membership.Role.DRIVER),
                 (catcher, Membership.Role.CATCHER),
             ):
-                Membership.objects.create(
-                    season=season, team=team, player=player, role=role
-                )
+                with transaction.atomic():
+                    Membership.objects.create(
+                        season=season, team=team, player=player, role=role
+                    )
                 data.members.setdefault(team.pk, {})[player.pk] = role
                 data.team_of[player.pk] = team.pk
 
@@ -395,7 +399,9 @@ class BulkStore:
         matches = [p.match for p in pending]
         for match in matches:
             match.completed_at = now
-        Match.objects.bulk_create(matches)
+        for match in matches:
+            match._prepare_related_fields_for_save(operation_name="bulk_create")
+        rows_insert(Match, matches)
         ids = [match.pk for match in matches]
         self._create(JuryApproval, [p.approval for p in pending if p.approval])
         self._create(Lineup, [row for p in pending for row in p.lineups])
@@ -437,5 +443,7 @@ class BulkStore:
 
     def _create(self, model, rows: list[Any]) -> None:
         if rows:
-            model.objects.bulk_create(rows)
+            for row in rows:  # as bulk_create takes the related rows' new ids
+                row._prepare_related_fields_for_save(operation_name="bulk_create")
+            rows_insert(model, rows)
             self._history(model, [row.pk for row in rows], "+", {})
