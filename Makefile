@@ -12,7 +12,7 @@ MANAGE := $(BIN)/python manage.py
 BIND ?= 127.0.0.1:8000
 # The pure rule modules, checked with strict mypy (no Django inside).
 TEST_WORKERS ?= 2
-PURE := scoring/engine competitions/rules trophies/rules.py tarokk_admin/core/ranking.py
+PURE := scoring/engine competitions/rules trophies/rules.py tarokk_admin/core/ranking.py tarokk_admin/core/alphabet.py stats/rules
 
 .PHONY: help run test serve lint format typecheck chromium pdflibs messages lock clean
 

@@ -19,6 +19,10 @@ from simple_history.admin import SimpleHistoryAdmin
 
 from competitions.models import (
     AccountEvent,
+    AnnualMeeting,
+    Closing,
+    ClosingCorrection,
+    ClosingRow,
     Competition,
     CupRegistration,
     CupRound,
@@ -334,5 +338,9 @@ for _model in (
     TeamCaptain,
     SeasonReferee,
     AccountEvent,
+    Closing,
+    ClosingRow,
+    ClosingCorrection,
+    AnnualMeeting,
 ):
     admin.site.register(_model, _Shown)

@@ -29,6 +29,8 @@ class CompetitionsConfig(AppConfig):
 
         # The federation's archive files this app owns (core/archive.py).
         from competitions.services.archive_players import PLAYERS_KIND
+        from competitions.services.archive_sittings import SITTINGS_KIND
         from tarokk_admin.core.archive import archive_kind_register
 
         archive_kind_register(PLAYERS_KIND)
+        archive_kind_register(SITTINGS_KIND)

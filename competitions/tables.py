@@ -10,12 +10,16 @@ from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
 from competitions.rules.standings import CHAMPIONSHIP_MATCH_CAP
+from tarokk_admin.core.tables import NamedTable
 
 
-class _StandingTable(tables.Table):
+class _StandingTable(NamedTable):
     rank = tables.Column(verbose_name=_("Rank"), attrs={"td": {"class": "rank"}})
     team = tables.Column(
-        verbose_name=_("Team"), attrs={"td": {"class": "team"}}, order_by="team_sort"
+        verbose_name=_("Team"),
+        attrs={"td": {"class": "team"}},
+        order_by="team_sort",
+        linkify=lambda record: reverse("team", args=[record.team_id]),
     )
     club = tables.Column(verbose_name=_("Club"), order_by="club_sort")
     matches = tables.Column(verbose_name=_("Matches"))
@@ -46,13 +50,6 @@ class _StandingTable(tables.Table):
     def value_rank(self, value, record):
         return value
 
-    def render_team(self, value, record):
-        url = reverse("team", args=[record.team_id])
-        return format_html('<a href="{}">{}</a>', url, value)
-
-    def value_team(self, value):
-        return value
-
     def render_decided_by(self, value, record):
         return value or (
             _("shared rank: equal on every tie-break (R15)") if record.shared else ""
@@ -60,6 +57,21 @@ class _StandingTable(tables.Table):
 
     def value_decided_by(self, value, record):
         return self.render_decided_by(value, record)
+
+
+# The columns in their order: the standings' own, a table's score columns after
+# "matches" (declared once here, for the page and the exports).
+def _sequence(*score: str) -> tuple[str, ...]:
+    return (
+        "rank",
+        "team",
+        "club",
+        "matches",
+        *score,
+        "best_match",
+        "best_trophy",
+        "decided_by",
+    )
 
 
 class ChampionshipTable(_StandingTable):
@@ -70,17 +82,7 @@ class ChampionshipTable(_StandingTable):
     average = tables.Column(verbose_name=_("Average"), order_by="average")
 
     class Meta(_StandingTable.Meta):
-        sequence = (
-            "rank",
-            "team",
-            "club",
-            "matches",
-            "score",
-            "average",
-            "best_match",
-            "best_trophy",
-            "decided_by",
-        )
+        sequence = _sequence("score", "average")
 
     def render_matches(self, value):
         return format_html("{} / {}", value, CHAMPIONSHIP_MATCH_CAP)
@@ -94,20 +96,11 @@ class GrandPrixTable(_StandingTable):
     best_match = tables.Column(verbose_name=_("Best match (raw 8-hand sum)"))
 
     class Meta(_StandingTable.Meta):
-        sequence = (
-            "rank",
-            "team",
-            "club",
-            "matches",
-            "score",
-            "best_match",
-            "best_trophy",
-            "decided_by",
-        )
+        sequence = _sequence("score")
         empty_text = _("No match of this event is completed yet.")
 
 
-class VariantFreeTable(tables.Table):
+class VariantFreeTable(NamedTable):
     """A variant's free-games table (R15): players by confirmed points. A sitting
     carried over from a team entry counts for its team."""
 

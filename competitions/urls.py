@@ -17,6 +17,7 @@ from competitions.views import (
     sittings,
 )
 from competitions.views.officials import accounts as officials_accounts
+from competitions.views.officials import closings as officials_closings
 from competitions.views.officials import cup as officials_cup
 from competitions.views.officials import disputes as officials_disputes
 from competitions.views.officials import fixtures as officials_fixtures
@@ -142,6 +143,16 @@ workspace_urlpatterns = [
         name="account_action",
     ),
     path("outbox/", officials_outbox.outbox, name="outbox"),
+    path(
+        "competitions/<int:pk>/close/",
+        officials_closings.competition_close_view,
+        name="competition_close",
+    ),
+    path(
+        "seasons/<int:year>/annual-meeting/",
+        officials_closings.annual_meeting,
+        name="annual_meeting",
+    ),
 ]
 
 officials_urlpatterns = [

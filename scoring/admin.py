@@ -58,6 +58,20 @@ class HandAdmin(OfficialAdminMixin, SimpleHistoryAdmin):
         return pretty_json(hand.result)
 
 
+class ImportKindFilter(admin.SimpleListFilter):
+    """What an import brings, by its name in the reader's language."""
+
+    title = _("what is imported")
+    parameter_name = "kind"
+
+    def lookups(self, request, model_admin):
+        kinds = ImportRun.objects.values_list("kind", flat=True).distinct()
+        return [(kind, kind_label(kind)) for kind in sorted(set(kinds))]
+
+    def queryset(self, request, queryset):
+        return queryset.filter(kind=self.value()) if self.value() else queryset
+
+
 @admin.register(ImportRun)
 class ImportRunAdmin(OfficialAdminMixin, admin.ModelAdmin):
     list_display = (
@@ -71,7 +85,7 @@ class ImportRunAdmin(OfficialAdminMixin, admin.ModelAdmin):
         "created_at",
         "finished_at",
     )
-    list_filter = ("status", "kind")
+    list_filter = ("status", ImportKindFilter)
     list_select_related = ("user",)
 
     @admin.display(description=_("what is imported"), ordering="kind")

@@ -9,6 +9,7 @@ from scoring.views import (
     completion,
     feast_data,
     hand,
+    jury_corrections,
     jury_given,
     lists,
     match,
@@ -81,6 +82,11 @@ jury_urlpatterns = [
     path("matches/<int:pk>/approve/", lists.jury_approve_view, name="approve"),
     path("matches/<int:pk>/refuse/", lists.jury_refuse_view, name="refuse"),
     path("given/", jury_given.jury_approvals_given, name="given"),
+    path(
+        "matches/<int:pk>/correction/",
+        jury_corrections.correction_approve,
+        name="correction",
+    ),
 ]
 
 captain_urlpatterns = [

@@ -8,18 +8,20 @@ from __future__ import annotations
 import django_tables2 as tables
 from django.urls import reverse
 from django.utils.formats import number_format
-from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
+
+from tarokk_admin.core.tables import NamedTable
 
 ATTRS = {"class": "table table-sm table-hover align-middle standings stats-table"}
 NUMBER = {"td": {"class": "text-end"}, "th": {"class": "text-end"}}
 
 
-def _decimal(value, places: int = 2) -> str:
+def decimal(value: float | None, places: int = 2) -> str:
+    """A number in the visitor's format ("88,25" in Hungarian); "–" for none."""
     return "–" if value is None else number_format(value, places)
 
 
-class _Base(tables.Table):
+class _Base(NamedTable):
     class Meta:
         attrs = ATTRS
         template_name = "django_tables2/bootstrap5.html"
@@ -41,7 +43,7 @@ class Decimal(Number):
         super().__init__(*args, **kwargs)
 
     def render(self, value):
-        return _decimal(value, self.places)
+        return decimal(value, self.places)
 
     def value(self, value):
         return value
@@ -116,31 +118,29 @@ class _SubjectTable(_Base):
 
 class TeamStatisticsTable(_SubjectTable):
     title = _("Teams")
-    team = tables.Column(verbose_name=_("Team"), order_by="sort_key")
+    team = tables.Column(
+        verbose_name=_("Team"),
+        order_by="sort_key",
+        linkify=lambda record: reverse(
+            "statistics:team", args=[record["year"], record["id"]]
+        ),
+    )
 
     class Meta(_SubjectTable.Meta):
         sequence = ("team", "...")
 
-    def render_team(self, value, record):
-        url = reverse("statistics:team", args=[record["year"], record["id"]])
-        return format_html('<a href="{}">{}</a>', url, value)
-
-    def value_team(self, value):
-        return value
-
 
 class PlayerStatisticsTable(_SubjectTable):
     title = _("Players")
-    player = tables.Column(verbose_name=_("Player"), order_by="sort_key")
+    player = tables.Column(
+        verbose_name=_("Player"),
+        order_by="sort_key",
+        linkify=lambda record: reverse(
+            "statistics:player", args=[record["year"], record["id"]]
+        ),
+    )
     hands = Number(verbose_name=_("Hands"))
 
     class Meta(_SubjectTable.Meta):
         sequence = ("player", "matches", "hands", "...")
         exclude = ("match_points", "average_match_points")
-
-    def render_player(self, value, record):
-        url = reverse("statistics:player", args=[record["year"], record["id"]])
-        return format_html('<a href="{}">{}</a>', url, value)
-
-    def value_player(self, value):
-        return value

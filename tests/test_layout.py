@@ -14,7 +14,9 @@ outside tests and migrations.
 from __future__ import annotations
 
 import ast
+import fnmatch
 import re
+import tomllib
 from functools import cache
 from pathlib import Path
 
@@ -118,6 +120,74 @@ def test_the_engine_imports_neither_django_nor_the_apps():
         assert not re.search(r"^\s*(from|import) django", text, re.M), path
         for module in imports_of(path, frozenset(graph())):
             assert layer(module) == "engine", f"{_module(path)} imports {module}"
+
+
+def pure_paths() -> list[Path]:
+    """The files of the Makefile's ``PURE`` (checked with strict mypy)."""
+    line = re.search(r"^PURE := (.*)$", (ROOT / "Makefile").read_text(), re.M)
+    assert line, "the Makefile names the pure modules in PURE"
+    paths: list[Path] = []
+    for entry in line.group(1).split():
+        target = ROOT / entry
+        paths += sorted(target.rglob("*.py")) if target.is_dir() else [target]
+    return paths
+
+
+def impurities(path: Path, pure: frozenset[str]) -> list[str]:
+    """What makes ``path`` impure: a Django import, or a project module outside the
+    engine and the pure modules (wherever the import is written)."""
+    wrong = []
+    for node in ast.walk(ast.parse(path.read_text())):
+        names = []
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and not node.level:
+            names = [node.module or ""]
+        wrong += [name for name in names if name.split(".")[0] == "django"]
+    for module in imports_of(path, frozenset(graph()) | pure):
+        if layer(module) != "engine" and module not in pure:
+            wrong.append(module)
+    return wrong
+
+
+def test_every_strictly_typed_module_is_pure():
+    """Each module of ``PURE`` (strict mypy, ``make test``) imports no Django and no
+    app, only the engine and other pure modules; and ``PURE`` is exactly what
+    pyproject.toml types strictly."""
+    paths = pure_paths()
+    pure = frozenset(_module(path) for path in paths)
+    assert {
+        path: impurities(path, pure) for path in paths if impurities(path, pure)
+    } == {}
+
+    def typed(module: str, pattern: str) -> bool:  # mypy's "a.b.*" also names a.b
+        return fnmatch.fnmatch(module, pattern) or f"{module}.*" == pattern
+
+    strict = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["mypy"]
+    patterns = next(o["module"] for o in strict["overrides"] if o.get("strict"))
+    assert (
+        sorted(
+            module
+            for module in pure
+            if not any(typed(module, pattern) for pattern in patterns)
+        )
+        == []
+    )
+    for pattern in patterns:
+        assert any(typed(module, pattern) for module in pure), pattern
+
+
+def test_the_purity_check_sees_django_and_an_app(tmp_path, monkeypatch):
+    """The check above can fail: a module importing Django or an app is impure."""
+    package = tmp_path / "competitions" / "rules"
+    package.mkdir(parents=True)
+    (package / "a.py").write_text(
+        "from django.db import models\nfrom competitions import models as m\n"
+    )
+    (tmp_path / "competitions" / "models.py").write_text("")
+    monkeypatch.setattr(f"{__name__}.ROOT", tmp_path)
+    found = impurities(package / "a.py", frozenset({"competitions.rules.a"}))
+    assert found == ["django.db", "competitions.models"]
 
 
 def test_apps_import_only_in_the_direction_of_the_data():

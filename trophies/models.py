@@ -186,6 +186,9 @@ class TrophyTally(models.Model):
         verbose_name=_("player"),
     )
     points = models.PositiveIntegerField(_("trophy points"), default=0, db_index=True)
+    # When the recompute last changed the points: the trophy list's data mark (the
+    # tallies are written in bulk, without history; ``core.page_cache.Mark``).
+    updated_at = models.DateTimeField(_("updated at"), auto_now=True, db_index=True)
 
     class Meta:
         verbose_name = _("trophy points of a player")

@@ -215,11 +215,6 @@ def player_trophies(player: Player) -> list[TrophyAward]:
     )
 
 
-# The points kept in ``TrophyTally`` have no history: the recompute bumps this token
-# so that the trophy list's cached pages see the change.
-TALLY_VERSION = "tarokk:trophy-tally:version"
-
-
 def trophy_cup_thresholds() -> tuple[int, ...]:
     """The thresholds from the settings (R14: 100, 250, 500, 1000), ascending."""
     return tuple(sorted(set(settings.TROPHY_CUP_THRESHOLDS)))

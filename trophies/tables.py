@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring.engine import feast_name
 from tarokk_admin.core.collation import hu
 from tarokk_admin.core.l10n import human_date
+from tarokk_admin.core.tables import NamedTable
 from trophies.models import TrophyAward, TrophyCup
 
 # A small cup drawn inline (no emoji font or icon font needed on venue machines).
@@ -46,7 +47,7 @@ def trophy_cup_badges(cups: list[TrophyCup]) -> str:
     )
 
 
-class TrophyRankingTable(tables.Table):
+class TrophyRankingTable(NamedTable):
     """Players by trophy points (R14); shared ranks as in the standings."""
 
     rank = tables.Column(
@@ -54,7 +55,11 @@ class TrophyRankingTable(tables.Table):
         order_by=("-points", "name_sort", "player_id"),
         attrs={"td": {"class": "text-end"}},
     )
-    name = tables.Column(verbose_name=_("Player"), order_by=("name_sort", "player_id"))
+    name = tables.Column(
+        verbose_name=_("Player"),
+        order_by=("name_sort", "player_id"),
+        linkify=lambda record: reverse("trophies:player", args=[record["player_id"]]),
+    )
     points = tables.Column(
         verbose_name=_("Trophy points"),
         order_by=("-points", "name_sort", "player_id"),
@@ -75,13 +80,6 @@ class TrophyRankingTable(tables.Table):
         super().__init__(*args, **kwargs)
         self.cups_by_player = cups or {}
 
-    def render_name(self, value: str, record: dict[str, Any]) -> str:
-        url = reverse("trophies:player", args=[record["player_id"]])
-        return format_html('<a href="{}">{}</a>', url, value)
-
-    def value_name(self, value: str) -> str:
-        return value
-
     def render_cups(self, value: int) -> str:
         return trophy_cup_badges(self.cups_by_player.get(value, []))
 
@@ -101,7 +99,7 @@ def _by_name(queryset: Any, field: str, descending: bool) -> Any:
     return queryset.order_by(order.desc() if descending else order.asc(), "-date", "pk")
 
 
-class TrophyAwardTable(tables.Table):
+class TrophyAwardTable(NamedTable):
     """Trophies, newest first: who made which trophy where (R14)."""
 
     date = tables.DateColumn(

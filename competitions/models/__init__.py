@@ -6,6 +6,7 @@ of ``scoring.Hand``s, judged by the one engine.
 """
 
 from .claims import PlayerClaim
+from .closings import AnnualMeeting, Closing, ClosingCorrection, ClosingRow
 from .competitions import Competition
 from .cup import CupRegistration, CupRound, CupTie
 from .free_games import (
@@ -28,6 +29,10 @@ __all__ = [
     "RECOGNISED_VARIANTS",
     "AccountEvent",
     "AccountSettings",
+    "AnnualMeeting",
+    "Closing",
+    "ClosingCorrection",
+    "ClosingRow",
     "Competition",
     "CupRegistration",
     "CupRound",

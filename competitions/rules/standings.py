@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from scoring.engine.catalogue import FEASTS
-from scoring.engine.i18n import _
+from scoring.engine.i18n import _, gettext_noop
 from scoring.engine.made import feast_name
-from tarokk_admin.core.collation import collation_key
+from tarokk_admin.core.alphabet import collation_key
 from tarokk_admin.core.ranking import shared_ranks
 
 CHAMPIONSHIP_MATCH_CAP: Final = 52  # R15: a team plays at most 52 matches a season
@@ -82,11 +82,13 @@ class StandingRow:
 @dataclass(frozen=True)
 class Metric:
     """A ranking criterion: a higher ``key`` ranks higher; ``explain`` says in words
-    why the row above is ahead on this metric."""
+    why the row above is ahead on this metric; ``words`` names it in a sentence (the
+    page's "Ties: …", :func:`tie_breaks_words`), marked for translation."""
 
     code: str
     key: Callable[[StandingRow], Any]
     explain: Callable[[StandingRow, StandingRow], str]
+    words: str = ""
 
 
 def _best_match_words(above: StandingRow, below: StandingRow) -> str:
@@ -104,14 +106,32 @@ def _best_trophy_words(above: StandingRow, below: StandingRow) -> str:
 
 
 SCORE = Metric("score", lambda row: row.score, lambda above, below: "")
-BEST_MATCH = Metric("best_match", lambda row: row.best_match, _best_match_words)
+BEST_MATCH = Metric(
+    "best_match",
+    lambda row: row.best_match,
+    _best_match_words,
+    gettext_noop("the best single match"),
+)
 BEST_TROPHY = Metric(
-    "best_trophy", lambda row: trophy_rank(row.best_trophy), _best_trophy_words
+    "best_trophy",
+    lambda row: trophy_rank(row.best_trophy),
+    _best_trophy_words,
+    gettext_noop("the best trophy"),
 )
 
 # R15, both for the championship (score = points) and the Grand Prix (raw totals).
 R15_METRICS: tuple[Metric, ...] = (SCORE, BEST_MATCH, BEST_TROPHY)
 METRICS: dict[str, Metric] = {metric.code: metric for metric in R15_METRICS}
+
+
+def tie_breaks_words(metrics: Sequence[Metric] = R15_METRICS) -> str:
+    """The tie-breaks in one sentence, in the active language, from the metrics
+    themselves (the first is the score, not a tie-break): a new metric is named on
+    the page without editing it."""
+    order = _(", then ").join(_(metric.words) for metric in metrics[1:])
+    return _("Ties: %(order)s; teams equal on every one share a rank (R15).") % {
+        "order": order
+    }
 
 
 def rank_rows(

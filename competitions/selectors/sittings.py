@@ -4,6 +4,8 @@ runs a fixed number of queries."""
 
 from __future__ import annotations
 
+import datetime as dt
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -14,6 +16,7 @@ from competitions.models import Player, Season, SittingResult, VariantSitting
 from tarokk_admin.core.collation import hu
 from tarokk_admin.core.history import change_line
 from tarokk_admin.core.roles import is_official
+from tarokk_admin.core.words import MARK, shown
 
 LIST_LIMIT = 50
 HISTORY_ROWS = 100
@@ -167,6 +170,8 @@ def _sitting_changes(rows: list[Any]) -> list[Change]:
                     changes.append(change_line(VariantSitting, field, old, new))
         what = _what(row, before)
         reason = "" if what in (_("recorded"), _("confirmed")) else row.reason
+        if row.history_type == "+" and (row.history_change_reason or "")[:1] == MARK:
+            reason = shown(row.history_change_reason)  # a sittings file's name
         entries.append(Change(row.history_date, _who(row), what, changes, reason))
         before = row
     return entries
@@ -239,3 +244,23 @@ def sittings_to_confirm(player: Player) -> list[VariantSitting]:
             .distinct()
         ).order_by("date", "id")
     )
+
+
+def sitting_same(
+    season: Season,
+    date: dt.date,
+    variant: str,
+    name: str,
+    event: str,
+    results: Sequence[tuple[Any, int]],
+) -> VariantSitting | None:
+    """The sitting that is not void with the same day, game, event, players and
+    points as these, if one is recorded (a sittings file's row already stored)."""
+    wanted = {(player.pk, points) for player, points in results}
+    same = VariantSitting.objects.filter(
+        season=season, date=date, variant=variant, name=name, event=event
+    ).exclude(status=VariantSitting.Status.VOID)
+    for sitting in same.prefetch_related("results").select_related("recorded_by"):
+        if {(r.player_id, r.points) for r in sitting.results.all()} == wanted:
+            return sitting
+    return None

@@ -3,9 +3,11 @@ of a season and a Grand Prix event's table (R11, R15).
 
 Each table is one aggregate query over ``MatchResult`` whatever the season's size,
 plus the best trophies stored on the results (R15's tie-break). Tables are cached
-(Redis when configured) under a key that carries a fingerprint of the counted matches
-(one cheap aggregate: catches new, imported, voided and re-flagged matches) and a
-version that ``standings_refresh`` bumps after every completion, correction or void.
+(Redis when configured) under the one freshness key of every cached page
+(``core.page_cache.page_key``): what the table depends on — a fingerprint of the
+counted matches (one cheap aggregate: catches new, imported, voided and re-flagged
+matches), the results' and the teams' data mark (a correction, a best trophy, a
+renamed team) — and the code that ranks it (a new tie-break is a new key by itself).
 """
 
 from __future__ import annotations
@@ -13,15 +15,17 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
-from django.core.cache import cache
 from django.db.models import Count, Max, Q, QuerySet, Sum
 
 from competitions.models import Competition, Match, MatchResult, Season
 from competitions.rules.standings import StandingRow, best_trophy, rank_rows
-from tarokk_admin.core.page_cache import cache_token
+from competitions.selectors.page_marks import RESULTS, TEAMS
+from tarokk_admin.core.page_cache import cached, data_mark, page_key
 
 CACHE_SECONDS = 60 * 60 * 24
-CACHE_PREFIX = "tarokk:standings:v1"
+# Besides the counted matches: their results (points, totals, best trophies) and the
+# teams' names and clubs, which the rows carry.
+TABLE_MARKS = (RESULTS, TEAMS)
 
 
 def championship_matches(season_id: int) -> QuerySet[Match]:
@@ -82,34 +86,26 @@ def _table(matches: QuerySet[Match], value: str) -> list[StandingRow]:
     return rank_rows(rows)
 
 
-def standings_version(scope: str) -> str:
-    """A token bumped by ``standings_refresh`` (completions, corrections, voids)."""
-    return cache_token(f"{CACHE_PREFIX}:version:{scope}")
-
-
-def _fingerprint(scope: str, matches: QuerySet[Match]) -> str:
-    """What the table depends on, read cheaply: one aggregate over the counted matches
-    (how many, the last id, the last completion: a new, imported, voided or re-flagged
-    match changes it) and the version ``standings_refresh`` bumps."""
+def table_key(scope: str, matches: QuerySet[Match]) -> str:
+    """What the table depends on, read cheaply (two queries): one aggregate over the
+    counted matches (how many, the last id, the last completion: a new, imported,
+    voided or re-flagged match changes it) and the data mark of the results and
+    teams; as the one freshness key (``page_cache.page_key``)."""
     m = matches.aggregate(n=Count("id"), top=Max("id"), last=Max("completed_at"))
     last = m["last"].timestamp() if m["last"] else 0
-    return f"{m['n']}.{m['top']}.{last}.{standings_version(scope)}"
+    counted = f"{m['n']}.{m['top']}.{last}"
+    return page_key("standings", scope, counted, data_mark(TABLE_MARKS))
 
 
 def _cached(
-    scope: str,
-    matches: QuerySet[Match],
-    value: str,
-    *,
-    fresh: bool,
-    fingerprint: str | None = None,
+    scope: str, matches: QuerySet[Match], value: str, *, fresh: bool
 ) -> list[StandingRow]:
-    key = f"{CACHE_PREFIX}:{scope}:{fingerprint or _fingerprint(scope, matches)}"
-    rows = None if fresh else cache.get(key)
-    if rows is None:
-        rows = _table(matches, value)
-        cache.set(key, rows, CACHE_SECONDS)
-    return rows
+    return cached(
+        table_key(scope, matches),
+        lambda: _table(matches, value),
+        CACHE_SECONDS,
+        fresh=fresh,
+    )
 
 
 def championship_scope(season_id: int) -> str:
@@ -120,9 +116,7 @@ def grand_prix_scope(competition_id: int) -> str:
     return f"grand_prix:{competition_id}"
 
 
-def championship_table(
-    *, season: Season, fresh: bool = False, fingerprint: str | None = None
-) -> list[StandingRow]:
+def championship_table(*, season: Season, fresh: bool = False) -> list[StandingRow]:
     """The Team Championship table (R15): points = sum of match points (R11); ties by
     best single match, then best trophy, else a shared rank."""
     return _cached(
@@ -130,7 +124,6 @@ def championship_table(
         championship_matches(season.pk),
         "points",
         fresh=fresh,
-        fingerprint=fingerprint,
     )
 
 

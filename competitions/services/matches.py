@@ -28,6 +28,7 @@ from competitions.selectors.matches import (
     match_needs_jury_approval,
     match_start_datetime,
 )
+from competitions.services.finality import competition_open_guard, match_change_guard
 from competitions.services.jury import jury_approve as jury_approve
 from competitions.services.jury import match_refusal_check
 from competitions.services.notices import notice_match, notice_match_scheduled
@@ -89,6 +90,7 @@ def match_create(
             _("The match date %(date)s is outside the %(year)s season.")
             % {"date": human_date(date), "year": competition.season.year}
         )
+    competition_open_guard(competition)
     counts = (
         competition.counts_for_championship
         if counts_for_championship is None
@@ -120,6 +122,7 @@ def match_check_playable(match: Match) -> None:
     jury approval where R15 wants one (recorded before the match)."""
     if match.status == Match.Status.VOID:
         raise ServiceError(_("This match is void."))
+    match_change_guard(match)
     match_refusal_check(match)
     if match_needs_jury_approval(match):
         approval = JuryApproval.objects.filter(match=match).first()
@@ -196,9 +199,14 @@ def match_void(*, match: Match, user: Any, reason: str) -> Match:
     results go now, its trophies, the cup tie's decision and the standings follow."""
     if not reason.strip():
         raise ServiceError(_("Say why the match is void."), field="reason")
-    locked = Match.objects.select_for_update(of=("self",)).get(pk=match.pk)
+    locked = (
+        Match.objects.select_for_update(of=("self",))
+        .select_related("competition__season")
+        .get(pk=match.pk)
+    )
     if locked.status == Match.Status.VOID:
         raise ServiceError(_("This match is void already."))
+    match_change_guard(locked)
     locked.status = Match.Status.VOID
     locked._history_user = user  # type: ignore[attr-defined]
     locked._change_reason = reason.strip()  # type: ignore[attr-defined]

@@ -14,6 +14,7 @@ from competitions.rules.standings import best_trophy
 from competitions.selectors.matches import match_as_record
 from competitions.selectors.teams import is_captain_of
 from competitions.services.captains import captain_check
+from competitions.services.finality import match_change_guard
 from competitions.services.notices import notice_match
 from scoring.engine import score_match_record, trophies_made
 from tarokk_admin.core.errors import ServiceError
@@ -23,7 +24,9 @@ from tarokk_admin.core.words import app_words
 @transaction.atomic
 def match_results_store(match: Match) -> list[MatchResult]:
     """Judge the match's hands as a match record and store each team's total and
-    points (R11; a tie-breaker's points are its raw total, R15)."""
+    points (R11; a tie-breaker's points are its raw total, R15). Refused for a
+    final year, or a closed competition without the jury's approval (R15)."""
+    match_change_guard(match)
     numbers = sorted(match.hands.values_list("number", flat=True))
     expected = list(range(1, match.hands_expected + 1))
     if numbers != expected:

@@ -26,7 +26,8 @@ from competitions.models import (
     VariantSitting,
 )
 from competitions.selectors.free_games import free_games_closed_years
-from competitions.selectors.sittings import player_of, sitting_rights
+from competitions.selectors.sittings import player_of, sitting_rights, sitting_same
+from competitions.services.finality import year_final_guard
 from tarokk_admin.core.errors import ServiceError
 from tarokk_admin.core.roles import is_official
 from tarokk_admin.core.text import fold
@@ -63,7 +64,9 @@ def _season_of(date: dt.date) -> Season:
 
 
 def _open_year(year: int) -> None:
-    """R15: once an official closes a year's free games, its sittings stand."""
+    """R15: once an official closes a year's free games, its sittings stand; once
+    the annual meeting approves the year, they are final."""
+    year_final_guard(year)
     if year in free_games_closed_years([year]):
         _refuse(
             _(
@@ -193,29 +196,24 @@ def _not_twice(
     season: Season, date: dt.date, variant: str, name: str, event: str, results: Results
 ) -> None:
     """The same sitting is not recorded twice (a form sent again from a phone on a
-    slow connection, two players of the table recording it): the same day, game,
-    event, players and points as a sitting that is not void. The season's row is
+    slow connection, two players of the table recording it). The season's row is
     locked so that two recordings at once are compared one after the other."""
     Season.objects.select_for_update().filter(pk=season.pk).first()
-    wanted = {(player.pk, points) for player, points in results}
-    same = VariantSitting.objects.filter(
-        season=season, date=date, variant=variant, name=name, event=event
-    ).exclude(status=VariantSitting.Status.VOID)
-    for sitting in same.prefetch_related("results"):
-        if {(r.player_id, r.points) for r in sitting.results.all()} == wanted:
-            _refuse(
-                _(
-                    "This sitting is already recorded (%(status)s, by %(user)s): "
-                    "confirm that one instead."
-                )
-                % {
-                    "status": sitting.get_status_display(),
-                    "user": sitting.recorded_by.get_username()
-                    if sitting.recorded_by
-                    else "—",
-                },
-                code="duplicate",
+    sitting = sitting_same(season, date, variant, name, event, results)
+    if sitting is not None:
+        _refuse(
+            _(
+                "This sitting is already recorded (%(status)s, by %(user)s): "
+                "confirm that one instead."
             )
+            % {
+                "status": sitting.get_status_display(),
+                "user": sitting.recorded_by.get_username()
+                if sitting.recorded_by
+                else "—",
+            },
+            code="duplicate",
+        )
 
 
 @transaction.atomic
@@ -276,6 +274,27 @@ def _checked(
     return season, name, event
 
 
+def sitting_paper_checked(
+    *,
+    date: dt.date,
+    variant: str,
+    results: Results,
+    note: str,
+    name: str = "",
+    event: str = "",
+) -> tuple[Season, str, str, str]:
+    """The checks of a sitting from a paper sheet, keyed in on the form or read
+    from a sittings file (R15): the sheet's note, then every sitting's checks.
+    Reads only; returns the season, the game's name, the event and the note."""
+    note = _check_reason(
+        note,
+        _("Write the paper sheet's note: where it is kept, who signed it."),
+        field="note",
+    )
+    season, name, event = _checked(date, variant, name, event, results)
+    return season, name, event, note
+
+
 @transaction.atomic
 def sitting_record_from_paper(
     *,
@@ -286,22 +305,20 @@ def sitting_record_from_paper(
     note: str,
     name: str = "",
     event: str = "",
+    why: str = "",
 ) -> VariantSitting:
     """An official keys in a sitting from its paper sheet (R15), for players who
     need no account: the same checks as a player's sitting, confirmed by the
     official who keys it in, with the sheet's note kept (where the sheet is, who
-    signed it)."""
+    signed it). ``why`` is the history's reason when not the form's (a file's)."""
     if not is_official(user):
         _refuse(
             _("Only officials key in sittings from paper sheets."),
             code="not_an_official",
         )
-    note = _check_reason(
-        note,
-        _("Write the paper sheet's note: where it is kept, who signed it."),
-        field="note",
+    season, name, event, note = sitting_paper_checked(
+        date=date, variant=variant, results=results, note=note, name=name, event=event
     )
-    season, name, event = _checked(date, variant, name, event, results)
     _not_twice(season, date, variant, name, event, results)
     now = timezone.now()
     sitting = VariantSitting(
@@ -318,7 +335,7 @@ def sitting_record_from_paper(
         from_paper=True,
         paper_note=note,
     )
-    why = _("keyed in from a paper sheet and confirmed")
+    why = why or _("keyed in from a paper sheet and confirmed")
     _save(sitting, user, why)
     _results_set(sitting, results, user, why)
     return sitting

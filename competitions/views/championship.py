@@ -9,14 +9,11 @@ from django.utils.translation import gettext as _
 
 from competitions.filters import standings_filter
 from competitions.models import Season
-from competitions.rules.standings import CHAMPIONSHIP_MATCH_CAP
+from competitions.rules.standings import CHAMPIONSHIP_MATCH_CAP, tie_breaks_words
+from competitions.selectors.closings import championship_kept
 from competitions.selectors.page_marks import MATCHES, RESULTS, STRUCTURE, TEAMS
 from competitions.selectors.seasons import season_current, season_years
-from competitions.selectors.standings import (
-    championship_scope,
-    championship_table,
-    standings_version,
-)
+from competitions.selectors.standings import championship_table
 from competitions.tables import ChampionshipTable
 from tarokk_admin.core.methods import get_only
 from tarokk_admin.core.page_cache import (
@@ -83,19 +80,19 @@ def championship_season(request: HttpRequest, year: int) -> HttpResponse:
                 "table": table,
                 "filter": table.filterset,
                 "request": request,
+                "tie_breaks": tie_breaks_words(),
             },
         )
         return html if _usable(request, table) else Unkept(html)
 
     # The rendered table (filters, sorting and page included) and the season list
-    # are cached under the data mark of the rows shown (page_cache) and the
-    # standings' version that ``standings_refresh`` bumps: a new, corrected or voided
-    # result is a new key. Only the parameters the page reads make the key.
+    # are cached under the data mark of the rows shown (page_cache: a new, corrected
+    # or voided result is a new key) and the pages' version the follow-up bumps.
+    # Only the parameters the page reads make the key.
     key = page_key(
         "championship",
         season.pk,
         season.page_mark,
-        standings_version(championship_scope(season.pk)),
         pages_version(),
         query=params.key,
     )
@@ -105,6 +102,7 @@ def championship_season(request: HttpRequest, year: int) -> HttpResponse:
         {
             "season": season,
             "body": cached_body(key if params.cacheable else None, body),
+            "kept": championship_kept(season),
             "section": "championship",
         },
     )

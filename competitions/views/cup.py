@@ -10,6 +10,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from competitions.models import Competition, Membership, Team
+from competitions.selectors.closings import competition_kept
 from competitions.selectors.cup import (
     active_registrations,
     cup_of_year,
@@ -55,6 +56,7 @@ def cup_bracket(request: HttpRequest, year: int) -> HttpResponse:
         {
             "view": view,
             "year": year,
+            "kept": competition_kept(cup),
             "years": sorted(seasons, reverse=True),
             "official": is_official(request.user),
             "can_register": bool(

@@ -8,6 +8,8 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 
 from competitions.models import Competition
+from competitions.rules.standings import tie_breaks_words
+from competitions.selectors.closings import competition_kept
 from competitions.selectors.matches import public_matches, with_scores
 from competitions.selectors.seasons import season_from_param, season_years
 from competitions.selectors.standings import grand_prix_table
@@ -76,7 +78,9 @@ def grand_prix_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "event": event,
             "table": table,
             "rows": rows,
+            "tie_breaks": tie_breaks_words(),
             "rounds": sorted(rounds.items()),
+            "kept": competition_kept(event),
             # The event's days, each with its live page.
             "days": sorted({match.date for match in matches}),
             "is_official": is_official(request.user),

@@ -32,6 +32,38 @@ class Group(StrEnum):
     TROPHY = "trophy"
 
 
+# Each section's name, the paper sheet's words (the referee's feast picker, the paper
+# sheet and the statistics say the same), marked for translation here and translated
+# where shown (``scoring.engine.made.group_name``).
+GROUP_NAMES: Final[dict[Group, str]] = {
+    Group.MESSAGE: gettext_noop("Messages"),
+    Group.MATERIAL: gettext_noop("Material"),
+    Group.SILENT: gettext_noop("Silent premiums"),
+    Group.FREE_PASS: gettext_noop("Free passes"),
+    Group.BOUND_TRICK: gettext_noop("Bound tricks"),
+    Group.MAGNIFIED: gettext_noop("Magnified"),
+    Group.FLIGHT: gettext_noop("Flight"),
+    Group.INTERCEPT: gettext_noop("Intercept"),
+    Group.EXTRA: gettext_noop("Extras"),
+    Group.TROPHY: gettext_noop("Trophies"),
+}
+
+# The paper score sheet's sections in its order (R13), then the silent premiums and
+# the messages.
+SHEET_ORDER: Final[tuple[Group, ...]] = (
+    Group.MATERIAL,
+    Group.FREE_PASS,
+    Group.BOUND_TRICK,
+    Group.MAGNIFIED,
+    Group.FLIGHT,
+    Group.INTERCEPT,
+    Group.EXTRA,
+    Group.TROPHY,
+    Group.SILENT,
+    Group.MESSAGE,
+)
+
+
 class SuitParam(StrEnum):
     """Which suits an announcement declares (R12)."""
 

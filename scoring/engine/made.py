@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .catalogue import FEASTS
+from .catalogue import FEASTS, GROUP_NAMES, Group
 from .i18n import _
 
 
@@ -19,6 +19,12 @@ def feast_name(code: str) -> str:
     code is shown as it is."""
     feast = FEASTS.get(code)
     return _(feast.name) if feast is not None else code
+
+
+def group_name(group: Group) -> str:
+    """A paper-sheet section's name in the active language (the installed
+    translator)."""
+    return _(GROUP_NAMES[group])
 
 
 def announcements_made(

@@ -17,7 +17,8 @@ from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring.engine.cards import MAGNIFIERS, MIDDLE, SUIT_NAMES, SUITS
-from scoring.engine.catalogue import FEASTS, SILENT, Group, SuitParam
+from scoring.engine.catalogue import FEASTS, SHEET_ORDER, SILENT, Group, SuitParam
+from scoring.engine.made import group_name
 from scoring.forms.widgets import FastHiddenInput, FastNumberInput, FastSelect
 
 SIDES = ("attack", "defence")
@@ -33,16 +34,10 @@ SUITS_DECLARED = {
 
 # The paper sheet's sections, in its order (R13), messages last; silent premiums
 # have their own checkboxes.
-FEAST_SECTIONS: tuple[tuple[Group, Any], ...] = (
-    (Group.MATERIAL, _("Material")),
-    (Group.FREE_PASS, _("Free passes")),
-    (Group.BOUND_TRICK, _("Bound tricks")),
-    (Group.MAGNIFIED, _("Magnified")),
-    (Group.FLIGHT, _("Flight")),
-    (Group.INTERCEPT, _("Intercept")),
-    (Group.EXTRA, _("Extras")),
-    (Group.TROPHY, _("Trophies")),
-    (Group.MESSAGE, _("Messages")),
+FEAST_SECTIONS: tuple[tuple[Group, Any], ...] = tuple(
+    (group, lazy(group_name, str)(group))
+    for group in SHEET_ORDER
+    if group is not Group.SILENT
 )
 SIDE_LABELS = {"attack": _("attack"), "defence": _("defence")}
 ROLE_LABELS = {"driver": _("driver"), "catcher": _("catcher")}

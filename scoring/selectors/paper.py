@@ -8,25 +8,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from competitions.models import Match
 from scoring.engine.cards import MIDDLE
 from scoring.engine.catalogue import FEASTS, Group
+from scoring.engine.made import group_name
 from scoring.selectors.sheets import HandLine, match_sheet
-
-GROUP_LABELS = {
-    Group.MESSAGE: gettext_lazy("Messages"),
-    Group.MATERIAL: gettext_lazy("Material"),
-    Group.SILENT: gettext_lazy("Silent premiums"),
-    Group.FREE_PASS: gettext_lazy("Free passes"),
-    Group.BOUND_TRICK: gettext_lazy("Bound tricks"),
-    Group.MAGNIFIED: gettext_lazy("Magnified"),
-    Group.FLIGHT: gettext_lazy("Flight"),
-    Group.INTERCEPT: gettext_lazy("Intercept"),
-    Group.EXTRA: gettext_lazy("Extras"),
-    Group.TROPHY: gettext_lazy("Trophies"),
-}
 
 
 @dataclass
@@ -49,7 +36,7 @@ def catalogue_groups() -> list[tuple[str, list[tuple[str, str, int]]]]:
     groups: dict[Group, list[tuple[str, str, int]]] = {}
     for code, feast in FEASTS.items():
         groups.setdefault(feast.group, []).append((code, _(feast.name), feast.value))
-    return [(str(GROUP_LABELS[group]), rows) for group, rows in groups.items()]
+    return [(group_name(group), rows) for group, rows in groups.items()]
 
 
 def _facts(hand: HandLine) -> list[str]:

@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 
 from competitions.models import Match, NoticeKind
 from competitions.services.disputes import dispute_resolve
+from competitions.services.finality import match_change_guard
 from competitions.services.matches import match_check_playable, match_followup_queue
 from competitions.services.notices import notice_match
 from competitions.services.results import match_results_store
@@ -162,6 +163,7 @@ def hand_delete(*, hand: Hand, user: Any, reason: str = "") -> None:
     match = hand.match
     if not can_enter_hands(user, match):
         raise ServiceError(_("You may not change hands of this match."))
+    match_change_guard(match)
     if match.status == Match.Status.COMPLETED:
         raise ServiceError(
             _("A completed match keeps all its hands; correct one instead.")

@@ -1,3 +1,5 @@
-from .tallies import HEADLINES, MatchTally, Scope, SeasonStatistics
+from stats.rules.counting import HEADLINES
+
+from .tallies import MatchTally, Scope, SeasonStatistics
 
 __all__ = ["HEADLINES", "MatchTally", "Scope", "SeasonStatistics"]

@@ -11,8 +11,8 @@ Two tables, both derived data that can always be thrown away and rebuilt with
   the headline columns of many); nothing is summed per request.
 
 The counters are a flat mapping of keys to whole numbers, described in
-``stats/services/counting.py`` (and the README); the headline columns repeat the
-numbers the lists sort by.
+``stats/rules/counting.py`` (and the README); the headline columns
+(``HEADLINES``, declared there) repeat the numbers the lists sort by.
 """
 
 from __future__ import annotations
@@ -21,23 +21,6 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from competitions.models import Match, Player, Season, Team
-
-# The headline numbers, as columns: (field name, counter key summed into it).
-HEADLINES = (
-    "matches",
-    "match_points",
-    "hands",
-    "hands_attack",
-    "score_attack",
-    "hands_defence",
-    "score_defence",
-    "announced",
-    "made",
-    "contras",
-    "contras_won",
-    "trophies",
-    "trophy_points",
-)
 
 
 class Scope(models.TextChoices):

@@ -12,28 +12,26 @@ whenever anything the board shows may have changed.
 from __future__ import annotations
 
 import datetime as dt
-import functools
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db import connection
 from django.db.models import Max, Min
 
 from competitions.models import (
     Competition,
     GrandPrixEntry,
-    JuryApproval,
     Lineup,
     Match,
     MatchResult,
-    Player,
     Team,
 )
 from competitions.selectors.cup import scores_from_results
 from competitions.selectors.matches import public_matches
 from scoring.models import Hand
-from stats.selectors.names import hungarian_key
+from tarokk_admin.core.collation import collation_key
+from tarokk_admin.core.page_cache import Mark, data_mark
+from tarokk_admin.core.ranking import shared_ranks
 
 
 @dataclass
@@ -119,28 +117,31 @@ class LiveDay:
 # --- The mark ----------------------------------------------------------------------
 
 
-@functools.cache
-def _mark_sql() -> str:
-    """Scalar subqueries, each an index lookup or a count of a small table: the newest
-    history row of what the board shows (every save and delete of a hand, match,
-    line-up, result, team or player writes one, in any process), and the jury
-    approvals (visibility, R15), Grand Prix entries and competitions."""
-    parts = [
-        f"(SELECT MAX(history_id) FROM {model.history.model._meta.db_table})"  # type: ignore[attr-defined]
-        for model in (Hand, Match, Lineup, MatchResult, Team, Player)
-    ]
-    for model in (JuryApproval, GrandPrixEntry, Competition):
-        table = model._meta.db_table
-        parts += [f"(SELECT COUNT(*) FROM {table})", f"(SELECT MAX(id) FROM {table})"]
-    return "SELECT " + ", ".join(parts)
+# What the board shows, each model's newest history row (every save and delete of a
+# hand, match, line-up, result, team or player writes one, in any process), and the
+# jury approvals (visibility, R15), Grand Prix entries and competitions by their rows.
+LIVE_MARKS = (
+    Mark("scoring.Hand"),
+    Mark("competitions.Match"),
+    Mark("competitions.Lineup"),
+    Mark("competitions.MatchResult"),
+    Mark("competitions.Team"),
+    Mark("competitions.Player"),
+    *(
+        Mark(label, rows=rows)
+        for label in (
+            "competitions.JuryApproval",
+            "competitions.GrandPrixEntry",
+            "competitions.Competition",
+        )
+        for rows in ("COUNT(*)", "MAX(id)")
+    ),
+)
 
 
 def live_mark() -> str:
-    """Changes whenever a live board may have changed: one query."""
-    with connection.cursor() as cursor:
-        cursor.execute(_mark_sql())
-        row = cursor.fetchone()
-    return ".".join("-" if value is None else str(value) for value in row)
+    """Changes whenever a live board may have changed: one query (``page_cache``)."""
+    return data_mark(LIVE_MARKS)
 
 
 # --- The day -----------------------------------------------------------------------
@@ -243,14 +244,14 @@ def _grand_prix(events: dict[int, LiveEvent]) -> None:
 
 
 def _ranked(rows: list[LiveStanding]) -> list[LiveStanding]:
-    """By total, higher first; equal totals share a rank (1, 2, 2, 4), by name."""
-    rows.sort(key=lambda row: (-row.total, hungarian_key(row.team.name)))
-    for index, row in enumerate(rows):
-        above = rows[index - 1] if index else None
-        if above is not None and above.total == row.total:
-            row.rank, row.shared, above.shared = above.rank, True, True
-        else:
-            row.rank = index + 1
+    """By total, higher first; equal totals share a rank (1, 2, 2, 4, the core's
+    ``shared_ranks``), by name in the Hungarian order."""
+    rows.sort(key=lambda row: collation_key(row.team.name))
+    rows.sort(key=lambda row: row.total, reverse=True)
+    ranks = shared_ranks(rows, lambda row: row.total)
+    sizes = Counter(ranks)
+    for row, rank in zip(rows, ranks, strict=True):
+        row.rank, row.shared = rank, sizes[rank] > 1
     return rows
 
 

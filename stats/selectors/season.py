@@ -12,27 +12,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from django.db.models import Max
-
 from competitions.models import Player, Season, Team
-from scoring.engine.catalogue import FEASTS, Group
+from scoring.engine.catalogue import FEASTS, SHEET_ORDER
 from stats.models import Scope, SeasonStatistics
-from stats.selectors.names import hungarian_key
-from stats.services.counting import ROLES, SIDES
+from stats.rules.counting import HEADLINES, ROLES, SIDES
+from tarokk_admin.core.collation import collation_key
 
 # The paper score sheet's sections (R13), then silent premiums and messages.
-GROUP_ORDER = (
-    Group.MATERIAL,
-    Group.FREE_PASS,
-    Group.BOUND_TRICK,
-    Group.MAGNIFIED,
-    Group.FLIGHT,
-    Group.INTERCEPT,
-    Group.EXTRA,
-    Group.TROPHY,
-    Group.SILENT,
-    Group.MESSAGE,
-)
+GROUP_ORDER = SHEET_ORDER
 
 
 def average(total: int, count: int) -> float | None:
@@ -43,13 +30,6 @@ def average(total: int, count: int) -> float | None:
 def share(part: int, whole: int) -> float | None:
     """``part`` as a percentage of ``whole`` to one decimal; None for 0 of 0."""
     return round(100 * part / whole, 1) if whole else None
-
-
-def statistics_mark() -> str:
-    """The newest change of any statistics row (an index lookup): part of the key of
-    every cached statistics page."""
-    newest = SeasonStatistics.objects.aggregate(newest=Max("updated_at"))["newest"]
-    return newest.isoformat() if newest else "-"
 
 
 def _hand_averages(source: Any) -> dict[str, float | None]:
@@ -282,46 +262,29 @@ def _list_line(row: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-_LIST_FIELDS = (
-    "matches",
-    "match_points",
-    "hands",
-    "hands_attack",
-    "score_attack",
-    "hands_defence",
-    "score_defence",
-    "announced",
-    "made",
-    "contras",
-    "contras_won",
-    "trophies",
-    "trophy_points",
-)
-
-
 def team_rows(season: Season) -> list[dict[str, Any]]:
     """Every team with statistics this season, by name (1 query, headline columns)."""
     rows = SeasonStatistics.objects.filter(season=season, scope=Scope.TEAM).values(
-        "team_id", "team__name", *_LIST_FIELDS
+        "team_id", "team__name", *HEADLINES
     )
     return sorted(
         (
             {"id": row["team_id"], "team": row["team__name"], **_list_line(row)}
             for row in rows
         ),
-        key=lambda line: hungarian_key(line["team"]),
+        key=lambda line: collation_key(line["team"]),
     )
 
 
 def player_rows(season: Season) -> list[dict[str, Any]]:
     """Every player with statistics this season, by name (1 query)."""
     rows = SeasonStatistics.objects.filter(season=season, scope=Scope.PLAYER).values(
-        "player_id", "player__name", *_LIST_FIELDS
+        "player_id", "player__name", *HEADLINES
     )
     return sorted(
         (
             {"id": row["player_id"], "player": row["player__name"], **_list_line(row)}
             for row in rows
         ),
-        key=lambda line: hungarian_key(line["player"]),
+        key=lambda line: collation_key(line["player"]),
     )

@@ -24,7 +24,7 @@ from competitions.models import Lineup, Match, MatchResult, Season
 from competitions.selectors.matches import public_matches
 from scoring.models import Hand
 from stats.models import HEADLINES, MatchTally, Scope, SeasonStatistics
-from stats.services.counting import (
+from stats.rules.counting import (
     FEDERATION,
     AwardFacts,
     HandFacts,

@@ -1,45 +1,24 @@
 """What the statistics pages share: the season with the data mark of their cached
-bodies (one query), the catalogue's names in the visitor's language, several
-sortable and exportable tables on one page."""
+bodies (one query, ``core.page_cache``), the catalogue's names in the visitor's
+language (the engine's ``feast_name`` and ``group_name``), several sortable and
+exportable tables on one page."""
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlencode
 
 from django.http import Http404, HttpRequest, HttpResponse
-from django.utils.formats import number_format
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django_tables2 import Table
 
 from competitions.models import Player, Season, Team
 from scoring.engine.catalogue import FEASTS, Group
-from stats.models import SeasonStatistics
+from scoring.engine.made import feast_name, group_name
 from stats.selectors.season import GROUP_ORDER, share
-from tarokk_admin.core.page_cache import cached_body, page_key
+from tarokk_admin.core.page_cache import Mark, mark_sql, page_key
 from tarokk_admin.core.tables import table_configure, table_export
-
-# The paper sheet's section names (the referee's feast picker uses the same words).
-GROUP_LABELS = {
-    Group.MATERIAL: gettext_lazy("Material"),
-    Group.FREE_PASS: gettext_lazy("Free passes"),
-    Group.BOUND_TRICK: gettext_lazy("Bound tricks"),
-    Group.MAGNIFIED: gettext_lazy("Magnified"),
-    Group.FLIGHT: gettext_lazy("Flight"),
-    Group.INTERCEPT: gettext_lazy("Intercept"),
-    Group.EXTRA: gettext_lazy("Extras"),
-    Group.TROPHY: gettext_lazy("Trophies"),
-    Group.SILENT: gettext_lazy("Silent premiums"),
-    Group.MESSAGE: gettext_lazy("Messages"),
-}
-
-
-def feast_name(code: str) -> str:
-    feast = FEASTS.get(code)
-    return _(feast.name) if feast else code
 
 
 def feast_lines(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -53,7 +32,7 @@ def feast_lines(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
             "value": feast.value,
             **row,
             "name": feast_name(row["feast"]),
-            "group_name": str(GROUP_LABELS[group]),
+            "group_name": group_name(group),
             "group_order": (GROUP_ORDER.index(group), feast.row),
             "row": feast.row,
         }
@@ -63,36 +42,35 @@ def feast_lines(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return out
 
 
-def decimal(value: float | None, places: int = 2) -> str:
-    """A number in the visitor's format ("88,25" in Hungarian); "–" for none."""
-    return "–" if value is None else number_format(value, places)
-
-
 def figure(label: str, value: Any, note: str = "", key: str = "") -> dict[str, Any]:
     """One headline figure of a page (``templates/statistics/_figures.html``)."""
     return {"label": label, "value": value, "note": note, "key": key}
 
 
+# What every statistics page shows besides its season: the statistics rows (the
+# refresh sets ``updated_at``), the team and player names (their history) and the
+# season list (the pages' season navigation).
+STATISTICS_MARKS = (
+    Mark("stats.SeasonStatistics", rows="MAX(updated_at)"),
+    Mark("competitions.Team"),
+    Mark("competitions.Player"),
+    Mark("competitions.Season", rows="COUNT(*)"),
+    Mark("competitions.Season", rows="SUM(year)"),
+)
+
+
 @functools.cache
 def _season_sql(subject: str | None = None) -> str:
-    """The season row with the data mark of the statistics pages as scalar
-    subqueries, each an index lookup or a count of a small table: the newest change
-    of any statistics row (the refresh sets ``updated_at``), of the team and player
-    names (their history) and the season list (the pages' season navigation). Raw
-    SQL, written once: the page's only query, without the ORM's compile step."""
+    """The season row with the data mark of the statistics pages (``page_cache``,
+    one query of scalar subqueries, each an index lookup or a small table's
+    aggregate). Raw SQL, written once: the page's only query, without the ORM's
+    compile step."""
     season = Season._meta.db_table
-    parts = [
-        f"(SELECT MAX(history_id) FROM {model.history.model._meta.db_table})"  # type: ignore[attr-defined]
-        for model in (Team, Player)
-    ]
-    parts += [f"(SELECT COUNT(*) FROM {season})", f"(SELECT SUM(year) FROM {season})"]
-    mark = " || '.' || ".join(f"COALESCE(CAST({part} AS TEXT), '-')" for part in parts)
-    stats = SeasonStatistics._meta.db_table
+    mark, _takes = mark_sql(STATISTICS_MARKS)
     name = f"(SELECT name FROM {subject} WHERE id = %s)" if subject else "NULL"
     return (
-        f"SELECT s.id, s.year, (SELECT MAX(updated_at) FROM {stats}) AS stats_mark, "
-        f"{mark} AS page_mark, {name} AS subject_name FROM {season} s "
-        f"WHERE s.year = %s"
+        f"SELECT s.id, s.year, {mark} AS page_mark, {name} AS subject_name "
+        f"FROM {season} s WHERE s.year = %s"
     )
 
 
@@ -112,20 +90,13 @@ def season_with_mark(year: int, subject: type[Team | Player] | None = None, pk=N
 
 def body_key(request: HttpRequest, page: str, season: Season, *parts: Any) -> str:
     """The cache key of a statistics page body (``page_cache.page_key``)."""
-    # a datetime, or its text on SQLite; no spaces in a cache key
-    mark = str(season.stats_mark or "-").replace(" ", "T")
     return page_key(
         f"statistics:{page}",
         season.pk,
         *parts,
-        mark,
         season.page_mark,
         query=urlencode(sorted(request.GET.lists()), doseq=True),
     )
-
-
-def cached(key: str, render: Callable[[], str]):
-    return cached_body(key, render)
 
 
 def export_links(request: HttpRequest, names) -> dict[str, dict[str, str]]:

@@ -6,8 +6,9 @@ also sent as the ETag) in the address htmx polls every few seconds
 (``hx-trigger="every 3s"``, static/vendor/htmx). The poll costs one query while
 nothing changed — the mark of ``stats.selectors.live.live_mark`` — and is answered
 ``204 No Content`` (htmx leaves the page alone); a conditional request with
-``If-None-Match`` gets ``304``. When the mark changed, the board is rendered once per
-process and language and kept in the cache under the mark; a client whose version
+``If-None-Match`` gets ``304``. When the mark changed, the board is rendered once
+per language and kept in the cache under the one freshness key of every cached page
+(``core.page_cache.page_key``); a client whose version
 differs gets the new board (200), which replaces the old one with the new version in
 its polling address. No script is inline: ``stats/static/stats/live.js`` only cycles
 the projector's matches and says when the board was last updated.
@@ -29,7 +30,6 @@ import re
 import time
 
 from django.conf import settings
-from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
@@ -40,6 +40,7 @@ from django.utils.translation import gettext as _
 
 from stats.selectors.live import live_day, live_mark, neighbour_days
 from tarokk_admin.core.methods import get_only
+from tarokk_admin.core.page_cache import cached, page_key
 
 BOARD_SECONDS = 60 * 60
 # With the front's cache (at most a second old) and the render, a save shows on every
@@ -68,10 +69,10 @@ def _projector(request: HttpRequest) -> bool:
 
 
 def board(day: dt.date, variant: str) -> tuple[str, str]:
-    """(version, HTML) of the day's board, from the cache when its mark is known."""
-    key = f"tarokk:live:v1:{day.isoformat()}:{variant}:{live_mark()}:{get_language()}"
-    entry = cache.get(key)
-    if entry is None:
+    """(version, HTML) of the day's board, kept under the one freshness key
+    (``page_cache.page_key``) of the day's data mark."""
+
+    def render() -> tuple[str, str]:
         data = live_day(day)
         context = {
             "live": data,
@@ -94,9 +95,10 @@ def board(day: dt.date, variant: str) -> tuple[str, str]:
                 "language": get_language(),
             },
         )
-        entry = (version, html)
-        cache.set(key, entry, BOARD_SECONDS)
-    return entry
+        return version, html
+
+    key = page_key("live", day.isoformat(), variant, live_mark())
+    return cached(key, render, BOARD_SECONDS)
 
 
 @get_only

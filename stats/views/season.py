@@ -12,19 +12,16 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from competitions.selectors.seasons import season_current, season_years
-from stats.selectors.charts import bar_chart, line_chart
-from stats.selectors.names import hungarian_key
 from stats.selectors.season import federation_season, player_rows, team_rows
 from stats.tables import (
     AnnouncementTable,
     ContraTable,
     PlayerStatisticsTable,
     TeamStatisticsTable,
+    decimal,
 )
 from stats.views.common import (
     body_key,
-    cached,
-    decimal,
     export_links,
     feast_lines,
     figure,
@@ -32,7 +29,10 @@ from stats.views.common import (
     tables_configure,
     tables_export,
 )
+from tarokk_admin.core.charts import bar_chart, line_chart
+from tarokk_admin.core.collation import collation_key
 from tarokk_admin.core.methods import get_only
+from tarokk_admin.core.page_cache import cached_body
 from tarokk_admin.core.tables import table_configure, table_export
 
 TOP_FEASTS = 12
@@ -170,7 +170,7 @@ def federation_page(request: HttpRequest, year: int) -> HttpResponse:
         "statistics/season.html",
         {
             "season": season,
-            "body": cached(body_key(request, "season", season), body),
+            "body": cached_body(body_key(request, "season", season), body),
             "section": "statistics",
         },
     )
@@ -188,7 +188,7 @@ def _list_page(request: HttpRequest, year: int, kind: str) -> HttpResponse:
             {
                 **row,
                 "year": season.year,
-                "sort_key": hungarian_key(row[name_key]),
+                "sort_key": collation_key(row[name_key]),
                 "average_attack": row["average_hand_score"]["attack"],
                 "average_defence": row["average_hand_score"]["defence"],
             }
@@ -226,7 +226,7 @@ def _list_page(request: HttpRequest, year: int, kind: str) -> HttpResponse:
         {
             "season": season,
             "kind": kind,
-            "body": cached(body_key(request, kind, season), body),
+            "body": cached_body(body_key(request, kind, season), body),
             "section": "statistics",
         },
     )

@@ -9,14 +9,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from competitions.models import Player, Team
-from stats.selectors.charts import bar_chart
+from stats.rules.counting import ROLES
 from stats.selectors.season import player_season, team_season
-from stats.services.counting import ROLES
-from stats.tables import ContraTable, FeastTable
+from stats.tables import ContraTable, FeastTable, decimal
 from stats.views.common import (
     body_key,
-    cached,
-    decimal,
     export_links,
     feast_lines,
     figure,
@@ -24,7 +21,9 @@ from stats.views.common import (
     tables_configure,
     tables_export,
 )
+from tarokk_admin.core.charts import bar_chart
 from tarokk_admin.core.methods import get_only
+from tarokk_admin.core.page_cache import cached_body
 
 TOP_FEASTS = 10
 
@@ -170,7 +169,7 @@ def team_page(request: HttpRequest, year: int, pk: int) -> HttpResponse:
         {
             "title": _("%(name)s: statistics %(year)s")
             % {"name": team.name, "year": season.year},
-            "body": cached(body_key(request, "team", season, team.pk), body),
+            "body": cached_body(body_key(request, "team", season, team.pk), body),
             "section": "statistics",
         },
     )
@@ -265,7 +264,7 @@ def player_page(request: HttpRequest, year: int, pk: int) -> HttpResponse:
         {
             "title": _("%(name)s: statistics %(year)s")
             % {"name": player.name, "year": season.year},
-            "body": cached(body_key(request, "player", season, player.pk), body),
+            "body": cached_body(body_key(request, "player", season, player.pk), body),
             "section": "statistics",
         },
     )

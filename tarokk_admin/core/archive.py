@@ -8,6 +8,8 @@ Each kind is declared by the app that owns its records and registered at start-u
 
 - ``players``: ``competitions.services.archive_players``
 - ``trophies``: ``trophies.services.archive``
+- ``sittings``: free-games sittings copied from paper sheets (R15),
+  ``competitions.services.archive_sittings``
 - ``honours``: the roll of honour, owned by ``competitions`` with its honours model;
   until that registers a kind here, the kind is known but not available, and the
   command and the page say so.
@@ -36,6 +38,7 @@ PLANNED: dict[str, Any] = {
     "players": _("Players"),
     "trophies": _("Trophy list"),
     "honours": _("Roll of honour"),
+    "sittings": _("Free-games sittings from paper"),
 }
 # Told how far an import got: ("checked" | "stored", rows so far).
 Progress = Callable[[str, int], None]

@@ -1,4 +1,9 @@
-"""Charts drawn on the server as SVG (no JavaScript): their geometry.
+"""Charts drawn on the server as SVG (no JavaScript): their geometry — a line through
+labelled points (:func:`line_chart`, :func:`points_chart`) and horizontal bars with a
+part drawn inside the whole (:func:`bar_chart`: announced / made). The templates
+(``templates/statistics/_bar_chart.html``, ``_line_chart.html``, …) add the text
+alternative; every number is also printed beside its bar or point, so nothing is said
+by colour alone.
 
 Every coordinate leaves here already written as SVG attributes for a machine
 (``core.l10n.machine_attrs``): a template prints ``<circle {{ point.at }} …>`` and
@@ -117,3 +122,67 @@ def points_chart(
     chart["first"] = points[0][0] if points else None
     chart["last"] = points[-1][0] if points else None
     return chart
+
+
+@dataclass(frozen=True)
+class Bar:
+    label: str  # shortened to fit; ``name`` is the whole label
+    name: str
+    value: int
+    part: int | None
+    label_at: SafeString  # x, y of the label, right-aligned before the bar
+    whole: SafeString  # x, y, width, height of the whole bar
+    part_rect: SafeString | None  # the part inside it, when there is one
+    number_at: SafeString  # x, y of the numbers after the bar
+
+
+def _short(label: str, limit: int = 19) -> str:
+    return label if len(label) <= limit else label[: limit - 1].rstrip() + "…"
+
+
+def bar_chart(
+    rows: list[tuple[str, int, int | None]],
+    *,
+    width: int = 480,
+    row_height: int = 34,
+    label_width: int = 200,
+) -> dict[str, Any]:
+    """``rows`` of (label, value, part or None), drawn top to bottom. Sized for a
+    phone as much as a desktop: the SVG scales to its box, the type stays legible."""
+    right = 70  # room for the numbers after the longest bar
+    inner = width - label_width - right
+    top = max((value for _, value, _ in rows), default=0) or 1
+    bar_height = row_height - 10
+    bars = []
+    for index, (label, value, part) in enumerate(rows):
+        y = index * row_height
+        mid = y + row_height / 2
+        bar_width = round(value / top * inner, 1)
+        part_width = round((part or 0) / top * inner, 1)
+        bars.append(
+            Bar(
+                label=_short(label),
+                name=label,
+                value=value,
+                part=part,
+                label_at=machine_attrs(x=label_width - 8, y=mid),
+                whole=machine_attrs(
+                    x=label_width, y=y + 5, width=bar_width, height=bar_height
+                ),
+                part_rect=(
+                    machine_attrs(
+                        x=label_width, y=y + 5, width=part_width, height=bar_height
+                    )
+                    if part
+                    else None
+                ),
+                number_at=machine_attrs(x=label_width + bar_width + 6, y=mid),
+            )
+        )
+    height = max(len(rows), 1) * row_height
+    return {
+        "width": width,
+        "height": height,
+        "view_box": view_box(width, height),
+        "bars": bars,
+    }

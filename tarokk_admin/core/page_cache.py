@@ -1,17 +1,25 @@
-"""Cached page bodies: the one page-cache module of the project.
+"""Cached pages and tables: the one page-cache module of the project, and its one
+freshness key (:func:`page_key`) for every cached page body, table and board.
 
-A page's body is rendered once and kept in the cache under a key that changes
-whenever the rows it shows change. The key is read cheaply, in ONE query of scalar
-subqueries, each an index lookup whatever the data size: the newest history row
-(django-simple-history) of each model the page shows. Every ``save()`` and
-``delete()`` writes one, also in the admin, the import and the Celery worker, so the
-key changes in every process, without signals. A mark may be limited to one match
-(its hands, line-ups, results) so that referees saving hands of one match do not
-empty the cache of every other match page.
+A key derives from what the cached thing depends on, never from a version number
+bumped by hand:
+
+- the DATA: its data mark, read cheaply in ONE query of scalar subqueries, each an
+  index lookup or an aggregate of a small table (:class:`Mark`): the newest history
+  row (django-simple-history) of each model shown — every ``save()`` and
+  ``delete()`` writes one, also in the admin, the import and the Celery worker, so
+  the key changes in every process, without signals — or, for a model without
+  history, an aggregate of its rows. A mark may be limited to one match (its hands,
+  line-ups, results) so that referees saving hands of one match do not empty the
+  cache of every other match page;
+- the CODE that renders it: :func:`code_mark`, a digest of the project's source,
+  templates, translations and assets read once per process. A new column, a new
+  tie-break or a changed template is a new key by itself (no ``v2`` to remember);
+- the language and the page's recognised parameters.
 
 A version token (:func:`pages_version_bump`, after every completion, correction or
-void) is the explicit hook for anything else. Rows written around the ORM (the bench
-seeds' bulk writes) leave no history; bodies are also kept for a bounded time.
+void) is the explicit hook for rows written around the ORM, which leave no history;
+bodies are also kept for a bounded time.
 """
 
 from __future__ import annotations
@@ -19,10 +27,12 @@ from __future__ import annotations
 import functools
 import hashlib
 import uuid
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
+from django.conf import settings
 from django.core.cache import cache
 from django.db import connection, transaction
 from django.db.models import QuerySet
@@ -33,35 +43,73 @@ from django.utils.translation import get_language
 from tarokk_admin.core.cache import cache_set_strict
 
 PAGE_SECONDS = 60 * 60
-PREFIX = "tarokk:page:v1"
+PREFIX = "tarokk:page"
+# What the code mark reads: every file under these folders of the project.
+CODE_ROOTS = (
+    "tarokk_admin",
+    "competitions",
+    "scoring",
+    "trophies",
+    "stats",
+    "templates",
+    "static",
+    "locale",
+)
 
 
 @dataclass(frozen=True)
 class Mark:
     """The newest history row of a model (``app_label.Model``), of every row or only
-    of the rows whose ``column`` equals the page's match id."""
+    of the rows whose ``column`` equals the page's match id; or, with ``rows``, an
+    aggregate of the model's own rows (``"COUNT(*)"``, ``"MAX(updated_at)"``) for a
+    model without history."""
 
     label: str
     column: str | None = None
+    rows: str | None = None
 
 
 @functools.cache
-def _history_table(label: str) -> str:
+def _table(label: str, history: bool) -> str:
     from django.apps import apps
 
     model = apps.get_model(label)
-    return model.history.model._meta.db_table  # type: ignore[attr-defined]
+    if history:
+        model = model.history.model  # type: ignore[attr-defined]
+    return model._meta.db_table
 
 
 @functools.cache
-def _mark_sql(marks: tuple[Mark, ...]) -> tuple[str, int]:
-    """One SQL text of the marks joined by dots, and how many take the match id."""
+def mark_sql(marks: tuple[Mark, ...]) -> tuple[str, int]:
+    """One SQL text of the marks joined by dots, and how many take the match id: for
+    a page's own query that reads its mark in passing."""
     parts = []
     for mark in marks:
         where = f" WHERE {mark.column} = %s" if mark.column else ""
-        sql = f"(SELECT MAX(history_id) FROM {_history_table(mark.label)}{where})"
+        what = mark.rows or "MAX(history_id)"
+        sql = f"(SELECT {what} FROM {_table(mark.label, not mark.rows)}{where})"
         parts.append(f"COALESCE(CAST({sql} AS TEXT), '-')")
     return " || '.' || ".join(parts), sum(1 for mark in marks if mark.column)
+
+
+def tree_mark(base: Path, roots: Iterable[str]) -> str:
+    """A digest of every file under ``roots`` (folders of ``base``): their paths and
+    contents, compiled Python left out."""
+    digest = hashlib.sha256()
+    for root in roots:
+        for path in sorted((base / root).rglob("*")):
+            if not path.is_file() or "__pycache__" in path.parts:
+                continue
+            digest.update(str(path.relative_to(base)).encode() + b"\0")
+            digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+@functools.cache
+def code_mark() -> str:
+    """The code's part of every key (read once per process, ~25 ms): what renders a
+    cached page or computes a cached table changed, so did the key."""
+    return tree_mark(Path(settings.BASE_DIR), CODE_ROOTS)
 
 
 def with_data_mark(
@@ -69,13 +117,13 @@ def with_data_mark(
 ) -> QuerySet[Any]:
     """``queryset`` with the data mark read in the same query, as one text column
     ``page_mark``: one round trip less for a page that loads a row anyway."""
-    sql, takes = _mark_sql(tuple(marks))
+    sql, takes = mark_sql(tuple(marks))
     return queryset.annotate(page_mark=RawSQL(sql, [match_id] * takes))
 
 
 def data_mark(marks: Sequence[Mark]) -> str:
     """The data mark alone, in one query."""
-    sql, _takes = _mark_sql(tuple(mark for mark in marks if not mark.column))
+    sql, _takes = mark_sql(tuple(mark for mark in marks if not mark.column))
     with connection.cursor() as cursor:
         cursor.execute(f"SELECT {sql}")
         return str(cursor.fetchone()[0])
@@ -122,11 +170,29 @@ class Unkept(str):
 
 
 def page_key(page: str, *parts: Any, query: str = "") -> str:
-    """The cache key of a page body: the page, its data marks and versions, the
-    language (bodies hold translated text) and the page's recognised parameters,
+    """THE freshness key of whatever is cached (a page body, a table, a board): the
+    page, what it depends on (its data marks, its ids), the code (:func:`code_mark`),
+    the language (bodies hold translated text) and the page's recognised parameters,
     normalised (``core.page_params``), never the raw query string."""
-    extra = hashlib.sha256(f"{get_language()}?{query}".encode()).hexdigest()[:24]
-    return f"{PREFIX}:{page}:" + ":".join(str(part) for part in parts) + f":{extra}"
+    text = "\x1f".join(str(part) for part in (code_mark(), *parts, get_language()))
+    digest = hashlib.sha256(f"{text}?{query}".encode()).hexdigest()[:32]
+    return f"{PREFIX}:{page}:{digest}"
+
+
+def cached(
+    key: str,
+    compute: Callable[[], Any],
+    seconds: int = PAGE_SECONDS,
+    *,
+    fresh: bool = False,
+) -> Any:
+    """The value kept under ``key`` (a :func:`page_key`), or computed and kept
+    (``fresh``: computed and kept whatever is there)."""
+    value = None if fresh else cache.get(key)
+    if value is None:
+        value = compute()
+        cache.set(key, value, seconds)
+    return value
 
 
 def cached_body(key: str | None, render: Callable[[], str]) -> SafeString:

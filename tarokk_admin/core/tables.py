@@ -1,6 +1,12 @@
-"""What every table of the project shares (django-tables2): sorting and pages from
+"""What every table of the project shares (django-tables2): one declaration of its
+columns (:class:`NamedTable`) for its page and its exports, sorting and pages from
 the address, and ``?_export=csv|xlsx``, one way, that opens right in a Hungarian
 spreadsheet and an English one:
+
+- every header and data cell names its column (``data-column="points"``), so a test
+  or a script reads a cell by its column, never by its position; a link column is
+  declared with django-tables2's ``linkify`` (the page links, the export has the
+  text);
 
 - the CSV is UTF-8 with a byte-order mark; in the reader's language its numbers
   have the decimal separator the page shows (``74,4`` in Hungarian) and its fields
@@ -35,6 +41,27 @@ from tarokk_admin.core.l10n import human_date, human_number
 
 EXPORT_FORMATS = ("csv", "xlsx")
 PER_PAGE = 50
+
+
+class NamedTable(Table):
+    """The project's table: its columns declared once, for the page and the exports;
+    every header and data cell carries its column's name (``data-column``)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for bound in self.columns.iterall():
+            column = bound.column  # this table's own copy of the declaration
+            attrs = dict(column.attrs or {})
+            for cell in ("th", "td"):
+                base = (
+                    attrs.get(cell)
+                    or attrs.get("cell")
+                    or self.attrs.get(cell)
+                    or self.attrs.get("cell")
+                    or {}
+                )
+                attrs[cell] = {**base, "data-column": bound.name}
+            column.attrs = attrs
 
 
 def table_configure(

@@ -15,6 +15,7 @@ from django.db import transaction
 from tarokk_admin.demo.accounts import demo_accounts_seed
 from tarokk_admin.demo.archive import demo_archive_seed
 from tarokk_admin.demo.championship import demo_championship_seed, demo_federation_seed
+from tarokk_admin.demo.closed_year import demo_closed_year_seed
 from tarokk_admin.demo.cup import demo_cup_seed
 from tarokk_admin.demo.free_games import demo_free_games_seed
 from tarokk_admin.demo.grand_prix import demo_grand_prix_seed
@@ -33,6 +34,7 @@ DEMO_PARTS: list[Callable[[], list[str]]] = [
     demo_schedule_seed,
     demo_workspace_seed,
     demo_archive_seed,  # after the matches: the archive moves some of their cups
+    demo_closed_year_seed,  # the previous year, closed and approved
 ]
 
 

@@ -3,15 +3,15 @@ the CSV, which carries the rows in the page's order."""
 
 from __future__ import annotations
 
-import csv
-import io
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
 
+from competitions.tables import ChampionshipTable
 from tests.competitions.kit import completed
 from tests.factories import CompetitionFactory, SeasonFactory, TeamFactory
+from tests.tables import exported_cells
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -34,7 +34,7 @@ def test_sort_the_championship_table_and_download_the_csv(live_server, page: Pag
     page.set_viewport_size({"width": 1280, "height": 800})
     page.goto(live_server.url + "/championship/")
     expect(page.get_by_role("heading", level=1)).to_have_text("Team Championship 2026")
-    teams = page.locator("table.standings tbody td.team")
+    teams = page.locator("table.standings tbody td[data-column=team]")
     expect(teams).to_have_text(["Béta", "Alfa", "Gamma"])
 
     page.get_by_role("link", name="Best match").click()  # ascending
@@ -46,6 +46,6 @@ def test_sort_the_championship_table_and_download_the_csv(live_server, page: Pag
     assert download.suggested_filename == "championship-2026.csv"
     raw = Path(download.path()).read_bytes()
     assert raw.startswith("\ufeff".encode())  # the byte-order mark Excel needs
-    rows = list(csv.reader(io.StringIO(raw.decode("utf-8-sig"))))
-    assert rows[0][:2] == ["Rank", "Team"]
-    assert [row[1] for row in rows[1:]] == ["Gamma", "Béta", "Alfa"]
+    rows = exported_cells(raw, "csv", ChampionshipTable, "en")
+    assert list(rows[0])[:2] == ["rank", "team"]
+    assert [row["team"] for row in rows] == ["Gamma", "Béta", "Alfa"]

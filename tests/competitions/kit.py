@@ -5,7 +5,6 @@ results; a league of teams for the tables, and the rows a table shows."""
 from __future__ import annotations
 
 import datetime as dt
-import re
 
 from competitions.models import CupRegistration, CupTie, Match, MatchResult
 from competitions.rules import bracket
@@ -162,15 +161,6 @@ def league(n_teams: int, rounds: int, year: int = 2026):
             )
             day = day % 27 + 1
     return season, teams
-
-
-def table_rows(html: str) -> list[list[str]]:
-    body = html.split("<tbody", 1)[1].split("</tbody>", 1)[0]
-    rows = []
-    for tr in re.findall(r"<tr.*?</tr>", body, flags=re.S):
-        cells = re.findall(r"<td.*?>(.*?)</td>", tr, flags=re.S)
-        rows.append([re.sub(r"<.*?>", "", c).strip() for c in cells])
-    return rows
 
 
 # --- Free games (R15) ------------------------------------------------------------

@@ -10,8 +10,7 @@ import re
 import pytest
 from django.utils import translation
 
-from stats.selectors.charts import bar_chart
-from tarokk_admin.core.charts import points_chart
+from tarokk_admin.core.charts import bar_chart, points_chart
 from tests.sweep.browser import machine_values_in
 
 pytestmark = pytest.mark.django_db

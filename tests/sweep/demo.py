@@ -75,6 +75,8 @@ class DemoIds:
     tie_slot: int
     import_run: int
     archive_award: int  # a trophy award of the demo's archive
+    closed_year: int  # the demo's previous year: closed, its meeting recorded
+    closed_match: int  # a completed championship match of that year
 
     @classmethod
     def read(cls) -> DemoIds:
@@ -130,6 +132,14 @@ class DemoIds:
             import_run=_first(ImportRun.objects.all()),
             archive_award=_first(
                 TrophyAward.objects.filter(source=TrophyAward.Source.ARCHIVE)
+            ),
+            closed_year=season.year - 1,
+            closed_match=_first(
+                Match.objects.filter(
+                    competition__season__year=season.year - 1,
+                    competition__kind=Competition.Kind.CHAMPIONSHIP,
+                    status=Match.Status.COMPLETED,
+                ).order_by("id")
             ),
         )
 

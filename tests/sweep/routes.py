@@ -103,6 +103,14 @@ def _year_player(d: DemoIds) -> dict[str, Any]:
     return {"year": d.year, "pk": d.player}
 
 
+def _closed_year(d: DemoIds) -> dict[str, Any]:
+    return {"year": d.closed_year}
+
+
+def _closed_match(d: DemoIds) -> dict[str, Any]:
+    return {"pk": d.closed_match}
+
+
 def _str_year(d: DemoIds) -> dict[str, Any]:
     return {"year": str(d.year)}
 
@@ -164,6 +172,8 @@ SWEPT: dict[str, Sweep] = {
     "officials:cup_current": page(OFFICIAL),
     "officials:seasons": page(OFFICIAL),
     "officials:season": page(OFFICIAL, _year),
+    "officials:annual_meeting": page(OFFICIAL, _closed_year),
+    "jury:correction": page(JURY, _closed_match),
     "officials:players": page(OFFICIAL),
     "officials:player": page(OFFICIAL, lambda d: {"pk": d.player}),
     "officials:teams_current": page(OFFICIAL),
@@ -264,6 +274,7 @@ NOT_SWEPT: dict[str, str] = {
     "officials:account_link": POST_ONLY,
     "officials:account_unlink": POST_ONLY,
     "officials:free_games_close": POST_ONLY,
+    "officials:competition_close": POST_ONLY,
     "officials:free_games_reopen": POST_ONLY,
     "referee:match_lineup": POST_ONLY,
     "referee:match_cut": POST_ONLY,

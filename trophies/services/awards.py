@@ -20,6 +20,7 @@ from competitions.models import (
     Player,
     VariantSitting,
 )
+from competitions.services.finality import year_final_guard
 from scoring.engine import trophies_made
 from scoring.engine.catalogue import FEASTS
 from scoring.models import Hand
@@ -198,6 +199,7 @@ def trophy_variant_enter(
             field="partner",
         )
     sitting = VariantSitting.objects.select_for_update().get(pk=sitting.pk)
+    year_final_guard(sitting.date.year)  # R15: no new trophy for a final year
     trophy_sitting_check(sitting, player.pk, partner.pk if partner else None)
     if not jury_note.strip():
         raise ServiceError(

@@ -21,6 +21,7 @@ from typing import Any
 from django.core.mail import send_mail
 from django.db import transaction
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
@@ -30,12 +31,11 @@ from tarokk_admin.core.background import followup_queue
 from tarokk_admin.core.bulk import history_copy, rows_update
 from tarokk_admin.core.l10n import human_date
 from tarokk_admin.core.mail import role_emails
-from tarokk_admin.core.page_cache import cache_token_bump
 from tarokk_admin.core.roles import Role
 from tarokk_admin.core.words import app_words
 from trophies.models import TrophyAward, TrophyCup, TrophyTally
 from trophies.rules import trophy_cup_crossings
-from trophies.selectors import TALLY_VERSION, trophy_cup_thresholds
+from trophies.selectors import trophy_cup_thresholds
 
 logger = logging.getLogger(__name__)
 CHUNK = 2000  # players (or rows) per query or bulk write
@@ -74,12 +74,13 @@ def _tallies(totals: dict[int, int]) -> None:
     """Each player's kept points (``TrophyTally``), written in bulk."""
     ids = list(totals)
     kept = {t.player_id: t for t in _chunked(ids, TrophyTally.objects.all())}
+    now = timezone.now()
     changed = [
-        (player_id, totals[player_id])
+        (player_id, totals[player_id], now)
         for player_id, tally in kept.items()
         if tally.points != totals[player_id]
     ]
-    rows_update(TrophyTally, ["points"], changed)
+    rows_update(TrophyTally, ["points", "updated_at"], changed)
     missing = [pid for pid in ids if pid not in kept]
     TrophyTally.objects.bulk_create(
         [TrophyTally(player_id=pid, points=totals[pid]) for pid in missing],
@@ -145,9 +146,6 @@ def trophy_cups_update(*, player_ids: Iterable[int]) -> CupChanges:
             history_type="~",
             reason=app_words(gettext_noop("re-dated: another award crosses it")),
         )
-    # The points kept in ``TrophyTally`` have no history: the trophy list's cached
-    # pages see the change through this version.
-    cache_token_bump(TALLY_VERSION)
     return changes
 
 

@@ -13,7 +13,6 @@ from tarokk_admin.core.methods import get_only
 from tarokk_admin.core.page_cache import (
     Mark,
     Unkept,
-    cache_token,
     cached_body,
     data_mark,
     page_key,
@@ -34,7 +33,6 @@ from tarokk_admin.core.tables import sort_values, table_configure, table_export
 from trophies.filters import TrophyListFilter
 from trophies.models import TrophyAward
 from trophies.selectors import (
-    TALLY_VERSION,
     AwardFilters,
     awards_recent,
     ranking_rows,
@@ -45,11 +43,12 @@ from trophies.selectors import (
 from trophies.tables import RecentTrophyTable, TrophyRankingTable
 
 RANKING_PER_PAGE = 25
-# What the list shows: the awards, the cups, the players' and teams' names (and the
-# points kept by the cup recompute, through ``TALLY_VERSION``).
+# What the list shows: the awards, the cups, the players' and teams' names and the
+# points kept by the cup recompute (written in bulk: their newest change).
 LIST_MARKS = (
     Mark("trophies.TrophyAward"),
     Mark("trophies.TrophyCup"),
+    Mark("trophies.TrophyTally", rows="MAX(updated_at)"),
     PLAYERS,
     TEAMS,
 )
@@ -70,7 +69,6 @@ def trophy_list(request: HttpRequest) -> HttpResponse:
     key = page_key(
         "trophy-list",
         data_mark(LIST_MARKS),
-        cache_token(TALLY_VERSION),
         query=params.key,
     )
     return render(

@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 
 from competitions.forms.officials import SeasonChangeForm, SeasonCreateForm
 from competitions.models import Season
+from competitions.selectors.closings import season_closing_lines, year_meeting
 from competitions.selectors.free_games import free_games_closing
 from competitions.selectors.seasons import season_or_404
 from competitions.services.seasons import season_create, season_update
@@ -86,6 +87,9 @@ def season_edit(request: HttpRequest, year: int) -> HttpResponse:
             "form": form,
             "history": history,
             "closing": free_games_closing(season),
+            "lines": season_closing_lines(season),
+            "meeting": year_meeting(season.year),
+            "refused": request.GET.get("refused", ""),
         },
         status=400 if form.is_bound else 200,
     )

@@ -1,6 +1,7 @@
 """``manage.py import_archive KIND FILE``: bring in an archive file (HAND_RECORD.md
-"Archive files"): ``players``, ``trophies`` (``honours`` once the roll of honour is
-kept), a CSV or XLSX file, or ``-`` for a CSV on stdin.
+"Archive files"): ``players``, ``trophies``, ``sittings`` (free-games sittings
+copied from paper sheets, ``docs/SITTINGS_FILE.md``; ``honours`` once the roll of
+honour is kept), a CSV or XLSX file, or ``-`` for a CSV on stdin.
 
 Stored: prints ``{"kind": "trophies", "stored": N, "already_stored": M}`` as one
 JSON line and exits 0 (a second import of the same file stores nothing and says
@@ -34,13 +35,13 @@ from tarokk_admin.core.sheets import sheet_read as read_sheet
 
 class Command(BaseCommand):
     help = (
-        "Import an archive file (players or trophies; CSV or XLSX) of the "
-        "federation's past; all or nothing, and a second import stores nothing."
+        "Import an archive file (players, trophies or sittings; CSV or XLSX) of "
+        "the federation's past; all or nothing, and a second import stores nothing."
     )
     requires_system_checks: list[str] = []
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("kind", help="players, trophies or honours")
+        parser.add_argument("kind", help="players, trophies, sittings or honours")
         parser.add_argument("file", help="the CSV or XLSX file, or - for stdin (CSV)")
 
     def handle(self, *args: Any, **options: Any) -> None:

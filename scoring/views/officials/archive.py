@@ -131,7 +131,12 @@ def archive_run_context(run: ImportRun) -> dict[str, Any]:
 @get_or_post
 def archive_import_view(request: HttpRequest) -> HttpResponse:
     """Upload an archive file; it is checked, and shown before it is stored."""
-    form = ArchiveImportForm(request.POST or None, request.FILES or None)
+    form = ArchiveImportForm(
+        request.POST or None,
+        request.FILES or None,
+        # ?kind=sittings: the free-games desk's link chooses the kind
+        initial={"kind": request.GET.get("kind", "")[:20]},
+    )
     run: ImportRun | None = None
     if request.method == "POST" and form.is_valid():
         upload = form.cleaned_data["file"]

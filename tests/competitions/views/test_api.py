@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 
 from competitions.models import Competition
-from tests.competitions.kit import award, completed, league, table_rows
+from tests.competitions.kit import award, completed, league
 from tests.factories import CompetitionFactory, SeasonFactory, TeamFactory
+from tests.tables import table_cells
 
 pytestmark = pytest.mark.django_db
 
@@ -72,9 +73,9 @@ def test_r15_api_shares_ranks_1_2_2_4_and_orders_a_shared_rank_by_name(client):
 def test_api_has_the_same_numbers_and_order_as_the_page(client):
     league(10, 3)
     rows = client.get("/api/championship/2026/").json()["rows"]
-    page = table_rows(client.get("/championship/2026/").content.decode())
+    page = table_cells(client.get("/championship/2026/").content.decode())
     assert [(str(r["rank"]), r["team"], str(r["points"])) for r in rows] == [
-        (p[0].rstrip("="), p[1], p[4]) for p in page
+        (p["rank"].rstrip("="), p["team"], p["score"]) for p in page
     ]
 
 

@@ -4,18 +4,16 @@ the data size; non-public matches hidden (R15); the officials' Grand Prix pages.
 
 from __future__ import annotations
 
-import csv
 import datetime as dt
-import io
 
-import openpyxl
 import pytest
 
 from competitions.models import Competition, GrandPrixEntry, JuryApproval, Match
 from competitions.services.matches import match_complete
+from competitions.tables import ChampionshipTable
 from scoring.services.hands import hand_save
 from tarokk_admin.core.roles import Role
-from tests.competitions.kit import completed, league, table_rows
+from tests.competitions.kit import completed, league
 from tests.factories import (
     CompetitionFactory,
     SeasonFactory,
@@ -26,6 +24,7 @@ from tests.factories import (
     team_with_roster,
     trophy_award,
 )
+from tests.tables import export_cells, table_cells
 
 pytestmark = pytest.mark.django_db
 
@@ -63,11 +62,11 @@ def test_championship_address_leads_to_the_current_season(client):
 def test_championship_page_shows_rank_team_points_and_the_tie_break_in_words(client):
     league(4, 1)
     html = client.get("/championship/2026/").content.decode()
-    rows = table_rows(html)
+    rows = table_cells(html)
     assert len(rows) == 4
-    assert [row[0] for row in rows] == ["1", "2", "3", "4"]
+    assert [row["rank"] for row in rows] == ["1", "2", "3", "4"]
     assert "Matches (of 52)" in html
-    assert rows[0][3] == "1 / 52"
+    assert rows[0]["matches"] == "1 / 52"
 
 
 def test_unknown_season_is_a_404(client):
@@ -76,11 +75,12 @@ def test_unknown_season_is_a_404(client):
 
 def test_championship_filters_by_club_and_matches_played(client):
     league(6, 2)
-    rows = table_rows(client.get("/championship/2026/?club=Eger").content.decode())
+    rows = table_cells(client.get("/championship/2026/?club=Eger").content.decode())
     assert rows
-    assert all(row[2] == "Eger" for row in rows)
-    rows = table_rows(client.get("/championship/2026/?min_matches=99").content.decode())
-    assert rows == [["No completed match counts for this table yet."]]
+    assert all(row["club"] == "Eger" for row in rows)
+    html = client.get("/championship/2026/?min_matches=99").content.decode()
+    assert table_cells(html) == []
+    assert "No completed match counts for this table yet." in html
 
 
 def test_a_bad_filter_value_is_shown_on_its_field_not_a_500(client):
@@ -94,18 +94,13 @@ def test_a_bad_filter_value_is_shown_on_its_field_not_a_500(client):
 def test_exports_carry_the_rows_the_page_shows_filtered_and_sorted(client, fmt):
     league(6, 2)
     query = "?club=Pécs&sort=-best_match"
-    page = table_rows(client.get(f"/championship/2026/{query}").content.decode())
+    page = table_cells(client.get(f"/championship/2026/{query}").content.decode())
     response = client.get(f"/championship/2026/{query}&_export={fmt}")
     assert response.status_code == 200
-    if fmt == "csv":
-        exported = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
-    else:
-        sheet_ = openpyxl.load_workbook(io.BytesIO(response.content)).active
-        exported = [["" if v is None else str(v) for v in row] for row in sheet_.values]
-    header, body = exported[0], exported[1:]
-    assert header[:5] == ["Rank", "Team", "Club", "Matches (of 52)", "Points"]
-    assert [row[1] for row in body] == [row[1] for row in page]
-    assert [row[4] for row in body] == [row[4] for row in page]
+    body = export_cells(response, ChampionshipTable)
+    assert list(body[0])[:5] == ["rank", "team", "club", "matches", "score"]
+    assert [row["team"] for row in body] == [row["team"] for row in page]
+    assert [str(row["score"]) for row in body] == [row["score"] for row in page]
 
 
 def test_an_unknown_export_format_is_a_clear_400(client):
@@ -251,7 +246,14 @@ def test_grand_prix_page_shows_raw_totals_and_rounds(client):
     a, b = TeamFactory(name="A"), TeamFactory(name="B")
     completed(gp, a, b, 100, 90)
     html = client.get(f"/grand-prix/{gp.pk}/").content.decode()
-    assert table_rows(html)[0][:5] == ["1", "A", "Budapest", "1", "800"]
+    first = table_cells(html)[0]
+    assert [first[name] for name in ("rank", "team", "club", "matches", "score")] == [
+        "1",
+        "A",
+        "Budapest",
+        "1",
+        "800",
+    ]
     assert "Total (raw, 24 hands)" in html
 
 

@@ -52,6 +52,24 @@ ROLES = ("driver", "catcher")
 
 Counts = Counter[str]
 
+# The headline numbers a row also keeps as columns (``stats.models.SeasonStatistics``),
+# the ones the lists sort by: :func:`headline` computes them, in this order.
+HEADLINES: tuple[str, ...] = (
+    "matches",
+    "match_points",
+    "hands",
+    "hands_attack",
+    "score_attack",
+    "hands_defence",
+    "score_defence",
+    "announced",
+    "made",
+    "contras",
+    "contras_won",
+    "trophies",
+    "trophy_points",
+)
+
 
 def team_key(team_id: int) -> str:
     return f"team:{team_id}"
@@ -251,7 +269,7 @@ def prefixed_sum(counts: Mapping[str, int], key: str, prefixes: Iterable[str]) -
 
 
 def headline(scope: str, counts: Mapping[str, int]) -> dict[str, int]:
-    """The headline columns of a row (``stats.models.HEADLINES``) from its counters;
+    """The headline columns of a row (:data:`HEADLINES`) from its counters;
     a player's are the sums of the two roles."""
     prefixes = [f"{role}:" for role in ROLES] if scope == "player" else [""]
 
