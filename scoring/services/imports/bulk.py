@@ -11,7 +11,8 @@ whole file by the pure pass, is reused for the hands and the results (R11).
 A match whose storing would be anything but the plain case is stored through the
 services instead, after the matches before it are written, so the rows keep the
 file's order and the refusal its exact words: a cup match (its tie, registrations
-and the cup's whole-file checks, R15), a team at the 52-match cap (R15), a name
+and the cup's whole-file checks, R15), a final year or a closed competition (R15),
+a team at the 52-match cap (R15), a name
 several players share, a player of another team, a line-up the season's members do
 not allow, a record with the wrong number of hands. ``store`` decides; this module
 only plans and writes the plain matches.
@@ -19,7 +20,6 @@ only plans and writes the plain matches.
 
 from __future__ import annotations
 
-import datetime as dt
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
@@ -27,11 +27,12 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
-from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 from simple_history.models import HistoricalRecords
 
 from competitions.models import (
+    AnnualMeeting,
+    Closing,
     Competition,
     JuryApproval,
     Lineup,
@@ -48,9 +49,9 @@ from competitions.rules.standings import CHAMPIONSHIP_MATCH_CAP
 from competitions.selectors.matches import in_championship
 from competitions.services.matches import MATCH_FOLLOWUP
 from competitions.services.notices import notice_match
-from competitions.services.results import _best_trophies
-from scoring.engine import MATCH_HANDS, TIEBREAK_HANDS, score_match_record
+from scoring.engine import MATCH_HANDS, TIEBREAK_HANDS
 from scoring.models import Hand
+from scoring.services.imports.bulk_rows import Pending, match_rows
 from scoring.services.imports.checks import PlannedMatch
 from scoring.services.imports.places import KIND_HANDLERS, Placement
 from tarokk_admin.core.background import followups_queue
@@ -60,7 +61,6 @@ from tarokk_admin.core.words import app_words
 # Matches written together (a flush); progress is reported after each.
 FLUSH_EVERY = 250
 NAMES_PER_QUERY = 500
-_HAND_RESULT_DROPPED = frozenset({"valid", "errors", "attack_team"})
 
 
 class Fallback(Exception):
@@ -68,18 +68,6 @@ class Fallback(Exception):
 
 
 FALLBACK: Any = object()  # what the store's loop makes of a Fallback
-
-
-@dataclass
-class _Pending:
-    """A planned match, written at the next flush."""
-
-    match: Match
-    approval: JuryApproval | None
-    lineups: list[Lineup]
-    hands: list[Hand]
-    results: list[MatchResult]
-    notify: bool
 
 
 @dataclass
@@ -91,6 +79,10 @@ class _SeasonData:
     team_of: dict[int, int] = field(default_factory=dict)
     played: Counter[int] = field(default_factory=Counter)
     captained: set[int] = field(default_factory=set)
+    # R15, competitions.services.finality: a year the annual meeting approved, and
+    # the closed competitions (by id) and kinds, take no new match.
+    final: bool = False
+    closed: set[tuple[int, str]] = field(default_factory=set)
 
 
 def history_user() -> Any:
@@ -112,7 +104,7 @@ class BulkStore:
         self.player_names = sorted(
             {name for one in planned for pair in one.lineups.values() for name in pair}
         )
-        self.pending: list[_Pending] = []
+        self.pending: list[Pending] = []
         self.teams: dict[str, Team] = {}
         self.forget()
 
@@ -154,6 +146,12 @@ class BulkStore:
             data.captained = set(
                 TeamCaptain.objects.filter(season=season).values_list(
                     "team_id", flat=True
+                )
+            )
+            data.final = AnnualMeeting.objects.filter(year=season.year).exists()
+            data.closed = set(
+                Closing.objects.filter(competition__season=season).values_list(
+                    "competition_id", "competition__kind"
                 )
             )
             self.seasons[season.pk] = data
@@ -235,6 +233,11 @@ class BulkStore:
             return None
         data = self.season_data(season)
         counts = competition.counts_for_championship
+        if data.final or any(  # finality's guards refuse it, in their words
+            pk == competition.pk or (counts and kind == Competition.Kind.CHAMPIONSHIP)
+            for pk, kind in data.closed
+        ):
+            raise Fallback
         championship = in_championship(competition, counts)
         if championship and any(
             data.played[t.pk] >= CHAMPIONSHIP_MATCH_CAP for t in teams
@@ -325,68 +328,9 @@ class BulkStore:
                 data.members.setdefault(team.pk, {})[player.pk] = role
                 data.team_of[player.pk] = team.pk
 
-    def _rows(self, one, match: Match, season, teams, pairs, data) -> _Pending:
-        team_a, team_b = teams
-        record: dict[str, Any] = {
-            "format": "royal-tarokk-match/1",
-            "teams": [team_a.name, team_b.name],
-            "first_attack": match.first_attack.name,
-            "hands": one.hands,
-        }
-        if match.tiebreak:
-            record["tiebreak"] = True
-        judged = one.judged
-        if judged is None or set(judged.get("teams") or ()) != set(record["teams"]):
-            judged = score_match_record(record)  # names stored without spaces
-        approval = None
-        if not one.public or one.date < season.annual_meeting:
-            # As store._store_match: the import stands as the jury approval (R15).
-            approval = JuryApproval(
-                match=match,
-                approved_by=self.user,
-                approved_at=timezone.make_aware(
-                    dt.datetime.combine(one.date, dt.time(0, 0))
-                )
-                - dt.timedelta(minutes=1),
-                note=_(
-                    "Imported from a matches file: the import stands as the approval."
-                ),
-            )
-        hands = []
-        for number, (hand, result) in enumerate(
-            zip(one.hands, judged["hands"], strict=True), start=1
-        ):
-            kept = {k: v for k, v in result.items() if k not in _HAND_RESULT_DROPPED}
-            hands.append(
-                Hand(
-                    match=match,
-                    number=number,
-                    record=hand,
-                    result=kept,
-                    attack_team_id=match.attack_team_id(number),
-                    attack_score=kept["attack"]["score"],
-                    defence_score=kept["defence"]["score"],
-                    updated_by=self.user,
-                )
-            )
-        best = _best_trophies(record, judged)
-        results = [
-            MatchResult(
-                match=match,
-                team=team,
-                opponent=opponent,
-                total=judged["teams"][team.name]["total"],
-                points=judged["teams"][team.name]["points"],
-                best_trophy=best[team.name],
-            )
-            for team, opponent in ((team_a, team_b), (team_b, team_a))
-        ]
-        lineups = [
-            Lineup(match=match, team=team, driver=driver, catcher=catcher)
-            for team, (driver, catcher) in zip(teams, pairs, strict=True)
-        ]
-        notify = bool({team_a.pk, team_b.pk} & data.captained)
-        return _Pending(match, approval, lineups, hands, results, notify)
+    def _rows(self, one, match: Match, season, teams, pairs, data) -> Pending:
+        notify = bool({t.pk for t in teams} & data.captained)
+        return match_rows(one, match, season, teams, pairs, self.user, notify)
 
     # --- writing ------------------------------------------------------------------
 

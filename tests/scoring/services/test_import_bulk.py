@@ -17,7 +17,13 @@ from django.core.management.color import no_style
 from django.db import connection, transaction
 from django.utils import timezone
 
-from competitions.models import JuryApproval, Match, Membership, Notice
+from competitions.models import (
+    AnnualMeeting,
+    JuryApproval,
+    Match,
+    Membership,
+    Notice,
+)
 from scoring.services.imports.store import matches_import
 from tarokk_admin.backup.catalogue import backup_models
 from tarokk_admin.backup.export import BackupEncoder, federation_snapshot
@@ -256,4 +262,27 @@ def test_issue24_R15_the_53rd_match_refused_the_same_way(
     errors = answer["answer"]["errors"]
     assert [error["path"] for error in errors] == ["/matches/52"]
     assert "52" in errors[0]["message"]
+    assert counts["matches"] == 0
+
+
+def test_issue24_R15_a_final_year_refused_the_same_way(
+    official, season_with_members, client, django_capture_on_commit_callbacks
+):
+    """The annual meeting approved 2026: its records are final, both paths refuse
+    the file's 2026 matches in the guard's words (competitions.services.finality)."""
+    AnnualMeeting.objects.create(
+        year=2026, date=dt.date(2027, 1, 20), recorded_at=timezone.now()
+    )
+    answer, _snapshot, counts = _same(
+        matches_file(
+            entry(6, date="2025-06-01", competition={"season": 2025, "kind": "free"}),
+            entry(1),
+        ),
+        official,
+        client,
+        django_capture_on_commit_callbacks,
+    )
+    errors = answer["answer"]["errors"]
+    assert [error["path"] for error in errors] == ["/matches/1"]
+    assert "2026" in errors[0]["message"]
     assert counts["matches"] == 0
