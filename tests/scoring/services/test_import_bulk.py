@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from django.core.management.color import no_style
 from django.db import connection, transaction
+from django.urls import reverse
 from django.utils import timezone
 
 from competitions.models import (
@@ -286,3 +287,30 @@ def test_issue24_R15_a_final_year_refused_the_same_way(
     assert [error["path"] for error in errors] == ["/matches/1"]
     assert "2026" in errors[0]["message"]
     assert counts["matches"] == 0
+
+
+def test_issue24_the_page_and_the_command_store_through_the_bulk_store(
+    official, client, tmp_path, monkeypatch
+):
+    """The officials' import page (in the request, as the worker would) and
+    ``manage.py import_matches`` both store with the set-based store."""
+    from scoring.services.imports import store
+    from tests.scoring.services.test_import import run_command
+
+    used: list[int] = []
+    real = store.store_bulk
+
+    def spy(planned, *args):
+        used.append(len(planned))
+        return real(planned, *args)
+
+    monkeypatch.setattr(store, "store_bulk", spy)
+    client.force_login(official)
+    response = client.post(
+        reverse("officials:import"), {"text": json.dumps(matches_file(entry(1)))}
+    )
+    assert response.status_code == 302
+    code, answer, _err = run_command(matches_file(entry(2)), tmp_path)
+    assert (code, answer) == (0, {"imported": 1})
+    assert used == [1, 1]
+    assert Match.objects.filter(status="completed").count() == 2
