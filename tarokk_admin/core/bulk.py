@@ -154,7 +154,7 @@ def history_steps(
     user: Any = None,
 ) -> int:
     """Record each row's history through several saves at once, as the saves one
-    after the other record it: for each row (in ``pks``' order of ids), one history
+    after the other record it: for each row (in the order of their ids), one history
     row per step ``(history_type, reason, values)``, where ``values`` (field name ->
     value) are the fields that differed from the row's current state at that save
     (see :func:`history_copy`). One ``INSERT … SELECT`` per thousand rows, ordered
@@ -162,6 +162,7 @@ def history_steps(
     recorded."""
     if not pks or not steps:
         return 0
+    pks = sorted(pks)  # the history follows the rows' ids, batch after batch
     history = model.history.model  # type: ignore[attr-defined]
     quote = connection.ops.quote_name
     live = {field.column for field in model._meta.concrete_fields}
