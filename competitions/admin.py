@@ -308,7 +308,7 @@ class NoticeAdmin(OfficialAdminMixin, admin.ModelAdmin):
     actions = ["send_now"]
 
     def has_send_permission(self, request: HttpRequest) -> bool:
-        return self._official(request) or request.user.is_superuser
+        return self._staff_official(request) or request.user.is_superuser
 
     @admin.action(
         description=_("Send the selected notices not sent yet"),

@@ -6,6 +6,7 @@ the officials' import under ``officials/``."""
 from django.urls import path
 
 from scoring.views import (
+    captain,
     completion,
     feast_data,
     hand,
@@ -91,6 +92,7 @@ jury_urlpatterns = [
 
 captain_urlpatterns = [
     path("", lists.captain_home, name="home"),
+    path("matches/<int:pk>/", captain.captain_match, name="match"),
     path("matches/<int:pk>/answer/", lists.captain_answer, name="answer"),
 ]
 

@@ -257,6 +257,6 @@ def archive_awards_withdrawn(limit: int = 20) -> list[Any]:
     """The archive awards officials withdrew last, with who and why: one query."""
     return list(
         TrophyAward.history.filter(history_type="-", source=TrophyAward.Source.ARCHIVE)
-        .select_related("player", "history_user")
+        .select_related("player", "history_user__player")
         .order_by("-history_date")[:limit]
     )

@@ -7,7 +7,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
-from scoring.engine import MATCH_HANDS, TIEBREAK_HANDS
+from scoring.engine import MATCH_HANDS, TIEBREAK_HANDS, hand_sides
 from tarokk_admin.core.collation import hu
 
 from .competitions import Competition
@@ -111,10 +111,8 @@ class Match(models.Model):
         """R3: hand 1's attack is the cut's team; attack alternates every hand."""
         if self.first_attack_id is None:
             return None
-        other = (
-            self.team_b_id if self.first_attack_id == self.team_a_id else self.team_a_id
-        )
-        return self.first_attack_id if number % 2 == 1 else other
+        teams = (self.team_a_id, self.team_b_id)
+        return hand_sides(teams, self.first_attack_id, number)[0]
 
 
 class Lineup(models.Model):

@@ -15,6 +15,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
+from tarokk_admin.core.people import person_name
 from tarokk_admin.core.roles import Role
 
 from .people import Season, Team
@@ -98,7 +99,7 @@ class TeamCaptain(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.team} {self.season}: {self.user}"
+        return f"{self.team} {self.season}: {person_name(self.user)}"
 
 
 class SeasonReferee(models.Model):
@@ -130,4 +131,4 @@ class SeasonReferee(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.season}: {self.user}"
+        return f"{self.season}: {person_name(self.user)}"

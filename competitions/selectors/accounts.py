@@ -12,6 +12,7 @@ from django.db.models import Prefetch, Q
 
 from competitions.models import AccountEvent, SeasonReferee, TeamCaptain
 from tarokk_admin.core.collation import collation_key
+from tarokk_admin.core.people import person_name
 from tarokk_admin.core.roles import Role
 from tarokk_admin.core.text import fold
 
@@ -19,16 +20,9 @@ HISTORY_ROWS = 50
 
 
 def account_name(account: Any) -> str:
-    """How an account is named on the federation's pages: its player's name when it
-    is linked, else family name first (the Hungarian order), else the username."""
-    try:
-        player = account.player if account.pk else None
-    except AttributeError:  # no linked player (a reverse one-to-one raises)
-        player = None
-    if player is not None:
-        return str(player.name)
-    full = f"{account.last_name} {account.first_name}".strip()
-    return full or account.get_username()
+    """How an account is named on the federation's pages (the one rule,
+    ``tarokk_admin.core.people.person_name``)."""
+    return person_name(account)
 
 
 @dataclass
@@ -122,7 +116,7 @@ def account_detail(account: Any) -> AccountDetail:
             .values_list("season__year", flat=True)
         ),
         events=list(
-            AccountEvent.objects.filter(account=account).select_related("by")[
+            AccountEvent.objects.filter(account=account).select_related("by__player")[
                 :HISTORY_ROWS
             ]
         ),

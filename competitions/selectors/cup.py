@@ -21,7 +21,7 @@ from competitions.models import (
     Team,
 )
 from competitions.rules import bracket
-from competitions.selectors.matches import public_matches
+from competitions.selectors.matches import match_publicly_visible, public_matches
 from tarokk_admin.core.l10n import human_date
 
 
@@ -127,7 +127,7 @@ class CupView:
 
 def cup_of_year(year: int) -> Competition | None:
     return (
-        Competition.objects.select_related("season", "draw_placed_by")
+        Competition.objects.select_related("season", "draw_placed_by__player")
         .filter(season__year=year, kind=Competition.Kind.CUP)
         .first()
     )
@@ -184,7 +184,7 @@ def cup_view(cup: Competition) -> CupView:
                     {
                         row.match.date
                         for row in results.get(tie.pk, [])
-                        if _date_public(row.match)
+                        if match_publicly_visible(row.match)
                     }
                     | {match.date for match in pending.get(tie.pk, [])}
                 ),
@@ -199,10 +199,6 @@ def cup_view(cup: Competition) -> CupView:
         )
     views.sort(key=lambda v: (v.tie.round, v.tie.slot))
     return CupView(cup, rounds, views, registrations, bracket.medals(by_position))
-
-
-def _date_public(match: Match) -> bool:
-    return match.public or getattr(match, "jury_approval", None) is not None
 
 
 def _name(team: Team | None) -> str | None:

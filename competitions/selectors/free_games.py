@@ -176,7 +176,7 @@ def free_games_closing(season: Season) -> FreeGamesClosing | None:
     """The season's closing with its winners, or None: two queries."""
     return (
         FreeGamesClosing.objects.filter(season=season)
-        .select_related("closed_by")
+        .select_related("closed_by__player")
         .prefetch_related("winners")
         .first()
     )

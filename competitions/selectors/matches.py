@@ -6,8 +6,9 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from django.db.models import Q, QuerySet
+from django.db.models import F, Q, QuerySet
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from competitions.models import (
     Competition,
@@ -27,15 +28,45 @@ def match_start_datetime(match: Match) -> dt.datetime:
     return timezone.make_aware(naive)
 
 
+# R15's two rules, each written here once, as a test on one match and as a query
+# (``path`` prefixes the match's fields: "match__" from a result). A test checks
+# that each pair agrees.
+
+
 def match_needs_jury_approval(match: Match) -> bool:
     """R15: a match not played in public, or dated before the annual meeting."""
     return not match.public or match.date < match.competition.season.annual_meeting
 
 
+def needs_jury_approval_q(path: str = "") -> Q:
+    """``match_needs_jury_approval`` as a query."""
+    return Q(**{f"{path}public": False}) | Q(
+        **{f"{path}date__lt": F(f"{path}competition__season__annual_meeting")}
+    )
+
+
+def jury_approval_why(match: Match) -> str:
+    """Why R15 wants the jury's approval of ``match``, completing "because …"."""
+    if not match.public:
+        return _("it is not played in public")
+    return _("it is dated before the annual meeting")
+
+
+def match_publicly_visible(match: Match) -> bool:
+    """R15: a match is shown to anonymous visitors when played in public or once the
+    jury approved it."""
+    return match.public or getattr(match, "jury_approval", None) is not None
+
+
+def publicly_visible_q(path: str = "") -> Q:
+    """``match_publicly_visible`` as a query."""
+    return Q(**{f"{path}public": True}) | Q(**{f"{path}jury_approval__isnull": False})
+
+
 def match_visible_to(match: Match, user: Any) -> bool:
     """R15: a match not played in public is shown to anonymous visitors only once the
     jury approved it; officials, jury, its referee and its captains always see it."""
-    if match.public or getattr(match, "jury_approval", None) is not None:
+    if match_publicly_visible(match):
         return True
     if not getattr(user, "is_authenticated", False):
         return False
@@ -53,7 +84,7 @@ def match_visible_to(match: Match, user: Any) -> bool:
 def public_matches(user: Any) -> QuerySet[Match]:
     """Matches a visitor may see in lists (the same rule as ``match_visible_to`` for
     anonymous visitors; signed-in staff see the rest on the match page itself)."""
-    return Match.objects.filter(Q(public=True) | Q(jury_approval__isnull=False))
+    return Match.objects.filter(publicly_visible_q())
 
 
 def in_championship(competition: Competition, flagged: bool) -> bool:

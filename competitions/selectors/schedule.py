@@ -123,7 +123,7 @@ def schedule_matches(
 ) -> QuerySet[Match]:
     """The officials' schedule, earliest first, filtered as asked."""
     matches = Match.objects.select_related(
-        "competition__season", "team_a", "team_b", "referee", "tie"
+        "competition__season", "team_a", "team_b", "referee__player", "tie"
     ).order_by("date", "time", "id")
     if competition is not None:
         matches = matches.filter(competition=competition)

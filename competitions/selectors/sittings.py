@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from competitions.models import Player, Season, SittingResult, VariantSitting
 from tarokk_admin.core.collation import hu
 from tarokk_admin.core.history import change_line
+from tarokk_admin.core.people import person_name
 from tarokk_admin.core.roles import is_official
 from tarokk_admin.core.words import MARK, shown
 
@@ -105,13 +106,15 @@ def sittings_of_player(
     )
 
 
-def sittings_pending(*, limit: int = LIST_LIMIT) -> list[VariantSitting]:
-    """Every sitting awaiting confirmation, oldest first (for officials)."""
-    return list(
-        _with_results(
-            VariantSitting.objects.filter(status=VariantSitting.Status.PENDING)
-        ).order_by("date", "id")[:limit]
-    )
+def sittings_pending(
+    *, year: int | None = None, limit: int = LIST_LIMIT
+) -> list[VariantSitting]:
+    """Every sitting awaiting confirmation, oldest first (for officials); only the
+    year's when one is given."""
+    sittings = VariantSitting.objects.filter(status=VariantSitting.Status.PENDING)
+    if year is not None:
+        sittings = sittings.filter(season__year=year)
+    return list(_with_results(sittings).order_by("date", "id")[:limit])
 
 
 def sittings_of_season(
@@ -144,7 +147,7 @@ _SITTING_FIELDS = ("date", "variant", "name", "event")
 
 def _who(row: Any) -> str:
     user = row.history_user
-    return user.get_username() if user else _("the system")
+    return person_name(user) if user else _("the system")
 
 
 def _what(row: Any, before: Any) -> str:
@@ -190,7 +193,7 @@ def sitting_history(sitting: VariantSitting) -> list[Change]:
     """Who recorded, confirmed, corrected or voided the sitting, when and why, with
     what changed in its results; newest first. Two queries."""
     sitting_rows = list(
-        sitting.history.select_related("history_user").order_by(
+        sitting.history.select_related("history_user__player").order_by(
             "history_date", "history_id"
         )
     )

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import Count, F, Q
+from django.db.models import Count, Q
 
 from competitions.models import (
     Match,
@@ -19,6 +19,7 @@ from competitions.models import (
     Team,
     VariantSitting,
 )
+from competitions.selectors.matches import needs_jury_approval_q
 from competitions.selectors.outbox import outbox_problems
 from tarokk_admin.core.collation import hu, hu_sorted
 from tarokk_admin.core.text import fold
@@ -26,14 +27,11 @@ from tarokk_admin.core.text import fold
 PLAYERS_PAGE = 50
 
 
-NEEDS_APPROVAL = Q(public=False) | Q(date__lt=F("competition__season__annual_meeting"))
-
-
 def approvals_pending() -> Any:
     """Open matches that need a jury approval (R15: before the annual meeting or
     not in public) and have neither an approval nor a refusal: the jury's list."""
     return Match.objects.filter(
-        NEEDS_APPROVAL,
+        needs_jury_approval_q(),
         status__in=(Match.Status.SCHEDULED, Match.Status.IN_PLAY),
         jury_approval__isnull=True,
         jury_refusal__isnull=True,
@@ -44,7 +42,7 @@ def refusals_open() -> Any:
     """Matches still to play that the jury refused (R15) and that still need its
     approval: the officials void them or reschedule them in public."""
     return Match.objects.filter(
-        NEEDS_APPROVAL,
+        needs_jury_approval_q(),
         status=Match.Status.SCHEDULED,
         jury_refusal__isnull=False,
     )

@@ -26,14 +26,16 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext_lazy, gettext_noop
 
 from competitions.models import AccountEvent, AccountSettings, Player, TeamCaptain
 from competitions.selectors.accounts import account_name
 from competitions.services.claims import player_account_link
 from tarokk_admin.core.errors import ServiceError
-from tarokk_admin.core.roles import Role, is_official
+from tarokk_admin.core.roles import Role, is_official, official_check
 from tarokk_admin.core.words import app_words
+
+OFFICIALS_ONLY = gettext_lazy("Only officials manage accounts and roles.")
 
 REASON_MAX = 500
 NAME_MAX = 150
@@ -42,13 +44,6 @@ USERNAME = re.compile(r"^[\w.@+-]+$")
 
 def _user_model() -> Any:
     return get_user_model()
-
-
-def _official_check(by: Any) -> None:
-    if not is_official(by):
-        raise ServiceError(
-            _("Only officials manage accounts and roles."), code="not_an_official"
-        )
 
 
 def _reason(reason: str, what: str) -> str:
@@ -221,7 +216,7 @@ def account_invite(
     federation record and give the roles, with the reason kept."""
     from competitions.services.invitations import invitation_queue
 
-    _official_check(by)
+    official_check(by, OFFICIALS_ONLY)
     email = _email(email)
     wanted = [_role(value) for value in dict.fromkeys(roles)]
     if wanted:
@@ -255,7 +250,7 @@ def account_invitation_resend(*, account: Any, by: Any, site: str = "") -> Any:
     person has not set a password (then the login page's reset is theirs)."""
     from competitions.services.invitations import invitation_queue
 
-    _official_check(by)
+    official_check(by, OFFICIALS_ONLY)
     if not account.is_active:
         raise ServiceError(
             _("The account is deactivated: reactivate it first."), code="inactive"
@@ -279,7 +274,7 @@ def account_invitation_resend(*, account: Any, by: Any, site: str = "") -> Any:
 @transaction.atomic
 def account_role_grant(*, account: Any, role: str, by: Any, reason: str) -> Any:
     """Give a role (R15's officials, jury, referees, captains are groups)."""
-    _official_check(by)
+    official_check(by, OFFICIALS_ONLY)
     chosen = _role(role)
     if account.pk == by.pk:
         raise ServiceError(
@@ -313,7 +308,7 @@ def _captaincies_now(account: Any) -> list[TeamCaptain]:
 def account_role_withdraw(*, account: Any, role: str, by: Any, reason: str) -> Any:
     """Withdraw a role, with the reason kept; never the last official's, and not a
     captain's while they captain a team this season or a later one."""
-    _official_check(by)
+    official_check(by, OFFICIALS_ONLY)
     chosen = _role(role)
     reason = _reason(reason, _("Say why you withdraw this role."))
     group = Group.objects.filter(name=chosen.value).first()
@@ -363,7 +358,7 @@ def account_role_withdraw(*, account: Any, role: str, by: Any, reason: str) -> A
 def account_deactivate(*, account: Any, by: Any, reason: str) -> Any:
     """The account can no longer sign in (kept, with its history); never the last
     official's."""
-    _official_check(by)
+    official_check(by, OFFICIALS_ONLY)
     reason = _reason(reason, _("Say why the account is deactivated."))
     if not account.is_active:
         raise ServiceError(_("The account is deactivated already."), code="inactive")
@@ -383,7 +378,7 @@ def account_deactivate(*, account: Any, by: Any, reason: str) -> Any:
 
 @transaction.atomic
 def account_reactivate(*, account: Any, by: Any, reason: str) -> Any:
-    _official_check(by)
+    official_check(by, OFFICIALS_ONLY)
     reason = _reason(reason, _("Say why the account is reactivated."))
     if account.is_active:
         raise ServiceError(_("The account is active already."), code="active")

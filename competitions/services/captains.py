@@ -17,9 +17,9 @@ from competitions.selectors.accounts import account_name
 from competitions.selectors.teams import is_captain_of
 from competitions.services.accounts import role_add
 from tarokk_admin.core.errors import ServiceError
-from tarokk_admin.core.roles import Role, is_official
-
-REASON_MAX = 100  # django-simple-history's change-reason column
+from tarokk_admin.core.history import history_mark
+from tarokk_admin.core.people import person_name
+from tarokk_admin.core.roles import Role, is_official, official_check
 
 
 def captain_check(user: Any, team: Team, season_id: int) -> None:
@@ -29,7 +29,7 @@ def captain_check(user: Any, team: Team, season_id: int) -> None:
         raise ServiceError(
             _("%(user)s is not the captain of %(team)s in %(year)s.")
             % {
-                "user": user.get_username(),
+                "user": person_name(user),
                 "team": team.name,
                 "year": next(iter(year), "?"),
             },
@@ -111,8 +111,7 @@ def team_captain_set(
     )
     row = current or TeamCaptain(season=season, team=team)
     row.user = account
-    row._history_user = by  # type: ignore[attr-defined]
-    row._change_reason = why[:REASON_MAX]  # type: ignore[attr-defined]
+    history_mark(row, by, why)
     row.save()
     for name in ("_tarokk_captaincies",):
         for user in (by, account):
@@ -125,10 +124,7 @@ def team_captain_set(
 def team_captain_remove(*, season: Season, team: Team, by: Any, reason: str) -> None:
     """An official leaves the team without a captain for the season (kept in the
     history with the reason)."""
-    if not is_official(by):
-        raise ServiceError(
-            _("Only officials remove a team's captain."), code="not_an_official"
-        )
+    official_check(by, _("Only officials remove a team's captain."))
     reason = " ".join(reason.split())
     if not reason:
         raise ServiceError(
@@ -141,8 +137,7 @@ def team_captain_remove(*, season: Season, team: Team, by: Any, reason: str) -> 
             % {"team": team.name, "year": season.year},
             code="no_captain",
         )
-    row._history_user = by  # type: ignore[attr-defined]
-    row._change_reason = reason[:REASON_MAX]  # type: ignore[attr-defined]
+    history_mark(row, by, reason)
     row.delete()
 
 

@@ -14,21 +14,15 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext_lazy, gettext_noop
 
 from competitions.models import Player, PlayerClaim
 from tarokk_admin.core.errors import ServiceError
-from tarokk_admin.core.roles import is_official
+from tarokk_admin.core.history import history_mark
+from tarokk_admin.core.roles import official_check
 from tarokk_admin.core.words import app_words
 
-HISTORY_REASON_MAX = 100
-
-
-def _official(user: Any) -> None:
-    if not is_official(user):
-        raise ServiceError(
-            _("Only officials link accounts to players."), code="not_an_official"
-        )
+OFFICIALS_ONLY = gettext_lazy("Only officials link accounts to players.")
 
 
 def _link(player: Player, account: Any, by: Any, why: str) -> None:
@@ -48,8 +42,7 @@ def _link(player: Player, account: Any, by: Any, why: str) -> None:
             code="player_linked",
         )
     player.user = account
-    player._history_user = by  # type: ignore[attr-defined]
-    player._change_reason = why[:HISTORY_REASON_MAX]  # type: ignore[attr-defined]
+    history_mark(player, by, why)
     player.save()
 
 
@@ -77,7 +70,7 @@ def player_claim_make(*, user: Any, player: Player) -> PlayerClaim:
             _("Your claim is already waiting for an official."), code="claim_pending"
         )
     claim = PlayerClaim(user=user, player=player)
-    claim._history_user = user  # type: ignore[attr-defined]
+    history_mark(claim, user)
     claim.save()
     return claim
 
@@ -85,7 +78,7 @@ def player_claim_make(*, user: Any, player: Player) -> PlayerClaim:
 def _decide(claim: PlayerClaim, user: Any, status: str, note: str) -> PlayerClaim:
     claim.status, claim.note = status, note.strip()
     claim.decided_by, claim.decided_at = user, timezone.now()
-    claim._history_user = user  # type: ignore[attr-defined]
+    history_mark(claim, user)
     claim.save()
     return claim
 
@@ -104,7 +97,7 @@ def _pending(claim: PlayerClaim) -> PlayerClaim:
 @transaction.atomic
 def player_claim_accept(*, claim: PlayerClaim, user: Any) -> PlayerClaim:
     """An official accepts the claim: the account is linked to the player."""
-    _official(user)
+    official_check(user, OFFICIALS_ONLY)
     claim = _pending(claim)
     _link(claim.player, claim.user, user, app_words(gettext_noop("claim accepted")))
     return _decide(claim, user, PlayerClaim.Status.ACCEPTED, "")
@@ -113,7 +106,7 @@ def player_claim_accept(*, claim: PlayerClaim, user: Any) -> PlayerClaim:
 @transaction.atomic
 def player_claim_refuse(*, claim: PlayerClaim, user: Any, note: str) -> PlayerClaim:
     """An official refuses the claim, saying why (the user reads it)."""
-    _official(user)
+    official_check(user, OFFICIALS_ONLY)
     claim = _pending(claim)
     if not note.strip():
         raise ServiceError(_("Say why the claim is refused."), field="note")
@@ -123,7 +116,7 @@ def player_claim_refuse(*, claim: PlayerClaim, user: Any, note: str) -> PlayerCl
 @transaction.atomic
 def player_account_link(*, player: Player, username: str, user: Any) -> Player:
     """An official links an existing account to the player directly."""
-    _official(user)
+    official_check(user, OFFICIALS_ONLY)
     account = get_user_model().objects.filter(username=username.strip()).first()
     if account is None:
         raise ServiceError(
@@ -152,7 +145,7 @@ def player_account_link(*, player: Player, username: str, user: Any) -> Player:
 @transaction.atomic
 def player_account_unlink(*, player: Player, user: Any) -> Player:
     """An official removes the link between a player and their account."""
-    _official(user)
+    official_check(user, OFFICIALS_ONLY)
     player = Player.objects.select_for_update().get(pk=player.pk)
     if player.user_id is None:
         raise ServiceError(
@@ -160,7 +153,8 @@ def player_account_unlink(*, player: Player, user: Any) -> Player:
             code="not_linked",
         )
     player.user = None
-    player._history_user = user  # type: ignore[attr-defined]
-    player._change_reason = app_words(gettext_noop("account unlinked by an official"))  # type: ignore[attr-defined]
+    history_mark(
+        player, user, app_words(gettext_noop("account unlinked by an official"))
+    )
     player.save()
     return player

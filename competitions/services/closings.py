@@ -15,7 +15,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext_lazy, gettext_noop
 
 from competitions.models import (
     AnnualMeeting,
@@ -34,12 +34,15 @@ from competitions.selectors.closings import competition_open_matches
 from competitions.selectors.standings import championship_table, grand_prix_table
 from competitions.services.finality import closings_of_match, year_final_guard
 from tarokk_admin.core.errors import ServiceError
+from tarokk_admin.core.history import history_mark
 from tarokk_admin.core.l10n import human_date
-from tarokk_admin.core.roles import is_jury, is_official
+from tarokk_admin.core.roles import is_jury, official_check
 from tarokk_admin.core.words import app_words
 
 REASON_MAX = 1000
-HISTORY_REASON_MAX = 100
+OFFICIALS_ONLY = gettext_lazy(
+    "Only officials close competitions and record the annual meeting."
+)
 ROLE_ORDER = {
     Membership.Role.DRIVER: 0,
     Membership.Role.CATCHER: 1,
@@ -60,14 +63,6 @@ class ClosingRefused(ServiceError):
             code="open_matches",
         )
         self.matches = matches
-
-
-def _official(user: Any) -> None:
-    if not is_official(user):
-        raise ServiceError(
-            _("Only officials close competitions and record the annual meeting."),
-            code="not_an_official",
-        )
 
 
 def _members(season_id: int, team_ids: list[int]) -> dict[int, list[str]]:
@@ -149,7 +144,7 @@ def competition_close(*, competition: Competition, user: Any) -> Closing:
     """Close a competition (R15): refused while a match is neither completed nor
     void (``ClosingRefused`` lists them), for the free games (their own closing)
     and for a final year; keeps the final table with places (shared ranks stand)."""
-    _official(user)
+    official_check(user, OFFICIALS_ONLY)
     competition = (
         Competition.objects.select_for_update()
         .select_related("season")
@@ -181,8 +176,7 @@ def competition_close(*, competition: Competition, user: Any) -> Closing:
             code="empty",
         )
     closing = Closing(competition=competition, closed_at=timezone.now(), closed_by=user)
-    closing._history_user = user  # type: ignore[attr-defined]
-    closing._change_reason = app_words(gettext_noop("closed"))  # type: ignore[attr-defined]
+    history_mark(closing, user, app_words(gettext_noop("closed")))
     closing.save()
     for row in rows:
         row.closing = closing
@@ -224,8 +218,7 @@ def closing_correction_approve(
         approved_by=user,
         approved_at=timezone.now(),
     )
-    correction._history_user = user  # type: ignore[attr-defined]
-    correction._change_reason = reason[:HISTORY_REASON_MAX]  # type: ignore[attr-defined]
+    history_mark(correction, user, reason)
     correction.save()
     return correction
 
@@ -237,7 +230,7 @@ def annual_meeting_record(
     """Record the annual meeting that approves ``year``'s results (R15): it
     approves the year's closings (and its free games' closing); from then on the
     year's records are final. Held after the year, never in the future."""
-    _official(user)
+    official_check(user, OFFICIALS_ONLY)
     if date.year <= year:
         raise ServiceError(
             _(
@@ -274,8 +267,7 @@ def annual_meeting_record(
         recorded_by=user,
         recorded_at=timezone.now(),
     )
-    meeting._history_user = user  # type: ignore[attr-defined]
-    meeting._change_reason = app_words(gettext_noop("recorded"))  # type: ignore[attr-defined]
+    history_mark(meeting, user, app_words(gettext_noop("recorded")))
     meeting.save()
     meeting.closings.set(closings)
     return meeting

@@ -15,6 +15,7 @@ from django.utils.translation import gettext_noop
 from competitions.models import Match, MatchResult, NoticeKind
 from competitions.services.notices import notice_match
 from tarokk_admin.core.errors import ServiceError
+from tarokk_admin.core.history import history_mark
 from tarokk_admin.core.words import app_words
 
 NOTE_MAX = 1000
@@ -39,8 +40,7 @@ def dispute_resolve(*, match: Match, user: Any, note: str) -> list[MatchResult]:
     for row in rows:
         row.answer = MatchResult.Answer.RESOLVED
         row.resolved_by, row.resolved_at, row.resolution_note = user, now, note
-        row._history_user = user  # type: ignore[attr-defined]
-        row._change_reason = app_words(gettext_noop("dispute resolved"))  # type: ignore[attr-defined]
+        history_mark(row, user, app_words(gettext_noop("dispute resolved")))
         row.save()
     notice_match(NoticeKind.DISPUTE_RESOLVED, match=match, note=note)
     return rows

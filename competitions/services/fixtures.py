@@ -33,6 +33,7 @@ from competitions.selectors.schedule import (
 from competitions.services.notices import notice_match_scheduled
 from competitions.services.schedule import competition_lock, schedule_date_check
 from tarokk_admin.core.errors import ServiceError
+from tarokk_admin.core.history import history_mark
 from tarokk_admin.core.sheets import (
     Column,
     Problem,
@@ -410,8 +411,9 @@ def fixtures_import(
             referee=row.referee,
             counts_for_championship=competition.counts_for_championship,
         )
-        match._history_user = user  # type: ignore[attr-defined]
-        match._change_reason = app_words(gettext_noop("scheduled from a fixtures file"))  # type: ignore[attr-defined]
+        history_mark(
+            match, user, app_words(gettext_noop("scheduled from a fixtures file"))
+        )
         match.save()
         notice_match_scheduled(match)
         outcome.scheduled.append(match)

@@ -10,7 +10,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext_lazy, gettext_noop
 
 from competitions.models import (
     Competition,
@@ -21,10 +21,11 @@ from competitions.models import (
 )
 from competitions.selectors.free_games import free_games_tables
 from tarokk_admin.core.errors import ServiceError
-from tarokk_admin.core.roles import is_official
+from tarokk_admin.core.history import history_mark
+from tarokk_admin.core.roles import official_check
 from tarokk_admin.core.words import app_words
 
-HISTORY_REASON_MAX = 100
+OFFICIALS_ONLY = gettext_lazy("Only officials close or reopen a year's free games.")
 
 
 def free_games_competition(season: Season) -> Competition:
@@ -37,14 +38,6 @@ def free_games_competition(season: Season) -> Competition:
     return competition
 
 
-def _official(user: Any) -> None:
-    if not is_official(user):
-        raise ServiceError(
-            _("Only officials close or reopen a year's free games."),
-            code="not_an_official",
-        )
-
-
 @transaction.atomic
 def free_games_close(
     *, season: Season, user: Any, today: dt.date | None = None
@@ -52,7 +45,7 @@ def free_games_close(
     """Close the season's free games when the year is over (R15): each table's
     first (all of them on a shared first rank) is named its winner and stays named.
     Refused while a sitting of the year awaits confirmation."""
-    _official(user)
+    official_check(user, OFFICIALS_ONLY)
     season = Season.objects.select_for_update().get(pk=season.pk)
     if FreeGamesClosing.objects.filter(season=season).exists():
         raise ServiceError(
@@ -82,8 +75,7 @@ def free_games_close(
             code="pending_sittings",
         )
     closing = FreeGamesClosing(season=season, closed_at=timezone.now(), closed_by=user)
-    closing._history_user = user  # type: ignore[attr-defined]
-    closing._change_reason = app_words(gettext_noop("closed"))  # type: ignore[attr-defined]
+    history_mark(closing, user, app_words(gettext_noop("closed")))
     closing.save()
     FreeGamesWinner.objects.bulk_create(
         FreeGamesWinner(
@@ -105,7 +97,7 @@ def free_games_close(
 def free_games_reopen(*, season: Season, user: Any, reason: str) -> None:
     """Reopen a closed year (an official, with a reason): its winners are no longer
     named and its sittings may change again; the history keeps the closing."""
-    _official(user)
+    official_check(user, OFFICIALS_ONLY)
     closing = FreeGamesClosing.objects.select_for_update().filter(season=season).first()
     if closing is None:
         raise ServiceError(
@@ -114,6 +106,5 @@ def free_games_reopen(*, season: Season, user: Any, reason: str) -> None:
         )
     if not reason.strip():
         raise ServiceError(_("Say why the year is reopened."), field="reason")
-    closing._history_user = user  # type: ignore[attr-defined]
-    closing._change_reason = reason.strip()[:HISTORY_REASON_MAX]  # type: ignore[attr-defined]
+    history_mark(closing, user, reason.strip())
     closing.delete()

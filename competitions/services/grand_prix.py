@@ -27,6 +27,7 @@ from competitions.selectors.matches import championship_matches_played
 from competitions.services.matches import match_create
 from competitions.services.referees import referee_check
 from tarokk_admin.core.errors import ServiceError
+from tarokk_admin.core.history import history_mark
 from tarokk_admin.core.words import app_words
 
 
@@ -272,7 +273,9 @@ def grand_prix_pairing_override(
         fields.append("referee")
     match.team_a, match.team_b = team_a, team_b
     match.first_attack = None
-    match._change_reason = app_words(gettext_noop("pairing overridden by an official"))  # type: ignore[attr-defined]
+    history_mark(
+        match, None, app_words(gettext_noop("pairing overridden by an official"))
+    )
     match.save(update_fields=fields)
     return match
 

@@ -23,10 +23,10 @@ from competitions.selectors.matches import (
     match_start_datetime,
 )
 from tarokk_admin.core.errors import ServiceError
+from tarokk_admin.core.history import history_mark
 from tarokk_admin.core.roles import is_jury
 
 REASON_MAX = 1000
-HISTORY_REASON_MAX = 100
 
 
 def match_refusal(match: Match) -> JuryRefusal | None:
@@ -69,12 +69,6 @@ def _before_start(match: Match, when: dt.datetime) -> None:
         )
 
 
-def _drop(row: Any, user: Any, why: str) -> None:
-    row._history_user = user
-    row._change_reason = why[:HISTORY_REASON_MAX]
-    row.delete()
-
-
 @transaction.atomic
 def jury_approve(
     *, match: Match, user: Any, note: str = "", when: dt.datetime | None = None
@@ -85,7 +79,7 @@ def jury_approve(
     _before_start(match, when)
     refusal = JuryRefusal.objects.filter(match=match).first()
     if refusal is not None:
-        _drop(refusal, user, _("replaced by the jury's approval"))
+        history_mark(refusal, user, _("replaced by the jury's approval")).delete()
     approval, _created = JuryApproval.objects.update_or_create(
         match=match, defaults={"approved_by": user, "approved_at": when, "note": note}
     )
@@ -136,10 +130,10 @@ def jury_refuse(
         raise ServiceError(_("The jury has refused this match already."), code="twice")
     approval = JuryApproval.objects.filter(match=match).first()
     if approval is not None:
-        _drop(approval, user, _("replaced by the jury's refusal"))
+        history_mark(approval, user, _("replaced by the jury's refusal")).delete()
     refusal = JuryRefusal(
         match=match, refused_by=user, refused_at=when or timezone.now(), reason=reason
     )
-    refusal._history_user = user  # type: ignore[attr-defined]
+    history_mark(refusal, user)
     refusal.save()
     return refusal

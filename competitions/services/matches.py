@@ -25,6 +25,7 @@ from competitions.rules.standings import CHAMPIONSHIP_MATCH_CAP
 from competitions.selectors.matches import (
     championship_matches_played,
     in_championship,
+    jury_approval_why,
     match_needs_jury_approval,
     match_start_datetime,
 )
@@ -36,6 +37,7 @@ from competitions.services.referees import referee_check
 from competitions.services.results import match_results_store
 from tarokk_admin.core.background import followup_queue
 from tarokk_admin.core.errors import ServiceError
+from tarokk_admin.core.history import history_mark
 from tarokk_admin.core.l10n import human_date
 from tarokk_admin.core.words import app_words
 
@@ -127,11 +129,7 @@ def match_check_playable(match: Match) -> None:
     if match_needs_jury_approval(match):
         approval = JuryApproval.objects.filter(match=match).first()
         if approval is None or approval.approved_at >= match_start_datetime(match):
-            why = (
-                _("it is not played in public")
-                if not match.public
-                else _("it is dated before the annual meeting")
-            )
+            why = jury_approval_why(match)
             raise ServiceError(
                 _(
                     "This match needs a jury approval recorded before the match, "
@@ -161,9 +159,12 @@ def match_cut_set(*, match: Match, first_attack: Team) -> Match:
 
 
 @transaction.atomic
-def match_complete(*, match: Match, user: Any) -> Match:
+def match_complete(*, match: Match, user: Any, early: bool = False) -> Match:
     """Complete a match: store its result, lock its hands for the referee, and queue
-    the follow-up work (standings, trophies, cup) once the transaction commits."""
+    the follow-up work (standings, trophies, cup) once the transaction commits. A
+    match dated after today is completed only when ``early`` says the official or
+    referee confirmed it (issue 20: a result typed into the wrong match, days ahead,
+    went through without a word); the history says it was early."""
     locked = (
         Match.objects.select_for_update(of=("self",))
         .select_related("competition__season", "team_a", "team_b")
@@ -171,6 +172,17 @@ def match_complete(*, match: Match, user: Any) -> Match:
     )
     if locked.status == Match.Status.COMPLETED:
         raise ServiceError(_("This match is already completed."))
+    ahead = locked.date > timezone.localdate()
+    if ahead and not early:
+        raise ServiceError(
+            _(
+                "This match is dated %(date)s, after today: confirm that it is "
+                "completed early (tick the box), or check that these are its hands."
+            )
+            % {"date": human_date(locked.date)},
+            field="early",
+            code="early",
+        )
     match_check_playable(locked)
     match_cap_check(
         locked.competition, locked.counts_for_championship, locked.teams, exclude=locked
@@ -178,7 +190,16 @@ def match_complete(*, match: Match, user: Any) -> Match:
     match_results_store(locked)
     locked.status = Match.Status.COMPLETED
     locked.completed_at = timezone.now()
-    locked._change_reason = app_words(gettext_noop("completed"))  # type: ignore[attr-defined]
+    history_mark(
+        locked,
+        None,
+        app_words(
+            gettext_noop("completed early, before its date %(date)s"),
+            date=locked.date.isoformat(),
+        )
+        if ahead
+        else app_words(gettext_noop("completed")),
+    )
     locked.save(update_fields=["status", "completed_at"])
     match_followup_queue(locked)
     notice_match(NoticeKind.RESULT_COMPLETED, match=locked)
@@ -208,8 +229,7 @@ def match_void(*, match: Match, user: Any, reason: str) -> Match:
         raise ServiceError(_("This match is void already."))
     match_change_guard(locked)
     locked.status = Match.Status.VOID
-    locked._history_user = user  # type: ignore[attr-defined]
-    locked._change_reason = reason.strip()  # type: ignore[attr-defined]
+    history_mark(locked, user, reason.strip())
     locked.save(update_fields=["status"])
     MatchResult.objects.filter(match=locked).delete()
     match_followup_queue(locked)

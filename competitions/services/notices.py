@@ -21,6 +21,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.urls import reverse
 from django.utils import formats, translation
 from django.utils.translation import gettext as _
 
@@ -31,7 +32,10 @@ from competitions.models import (
     Notice,
     NoticeKind,
 )
-from competitions.selectors.matches import match_needs_jury_approval
+from competitions.selectors.matches import (
+    jury_approval_why,
+    match_needs_jury_approval,
+)
 from competitions.selectors.teams import match_captains
 from tarokk_admin.core.background import followup_queue
 from tarokk_admin.core.errors import ServiceError
@@ -154,15 +158,27 @@ def _words(kind: str, match: Match, note: str) -> tuple[str, str]:
     if kind in (NoticeKind.RESULT_COMPLETED, NoticeKind.RESULT_CORRECTED):
         values["scores"] = _scores(match)
     if kind == NoticeKind.APPROVAL_NEEDED:
-        values["why"] = (
-            _("it is not played in public")
-            if not match.public
-            else _("it is dated before the annual meeting")
-        )
+        values["why"] = jury_approval_why(match)
     body = bodies[kind] % values
     if note.strip():
         body += "\n\n" + _("Note: %(note)s") % {"note": note.strip()}
     return subjects[kind] % values, body
+
+
+def _link(kind: str, match: Match, user: Any, captains: set[int]) -> str:
+    """The page of the match for this recipient: a captain's own match page, the
+    referee's, the officials' disputes, the jury's approvals."""
+    if user.pk in captains:
+        path = reverse("captain:match", args=[match.pk])
+    elif match.referee_id == user.pk and kind in TO_BOTH_SIDES:
+        path = reverse("referee:match", args=[match.pk])
+    elif kind == NoticeKind.RESULT_DISPUTED:
+        path = reverse("officials:disputes")
+    elif kind == NoticeKind.APPROVAL_NEEDED:
+        path = reverse("jury:home")
+    else:
+        return ""
+    return f"{settings.SITE_URL}{path}"
 
 
 def _queue(notices: list[Notice]) -> list[Notice]:
@@ -188,9 +204,13 @@ def notice_match(
     users = (
         list(only) if only is not None else _match_recipients(NoticeKind(kind), match)
     )
+    captains = {user.pk for user in match_captains(match)}
     for user, language in _willing(users, kind):
         with translation.override(language):
             subject, body = _words(kind, match, note)
+            link = _link(kind, match, user, captains)
+            if link:
+                body += "\n\n" + _("The match: %(link)s") % {"link": link}
         notices.append(
             Notice.objects.create(
                 kind=kind,

@@ -11,20 +11,16 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.db.models import ProtectedError
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from competitions.models import Player
 from tarokk_admin.core.errors import ServiceError
-from tarokk_admin.core.roles import is_official
+from tarokk_admin.core.history import history_mark
+from tarokk_admin.core.roles import official_check
 
-HISTORY_REASON_MAX = 100
+OFFICIALS_ONLY = gettext_lazy("Only officials register and edit players.")
+
 NUMBER = re.compile(r"^[A-Z0-9][A-Z0-9-]{0,19}$")
-
-
-def _official(user: Any) -> None:
-    if not is_official(user):
-        raise ServiceError(
-            _("Only officials register and edit players."), code="not_an_official"
-        )
 
 
 def player_number_clean(number: str) -> str:
@@ -55,8 +51,7 @@ def _clean(name: str, number: str) -> tuple[str, str]:
 
 
 def _save(player: Player, user: Any, why: str) -> Player:
-    player._history_user = user  # type: ignore[attr-defined]
-    player._change_reason = why[:HISTORY_REASON_MAX]  # type: ignore[attr-defined]
+    history_mark(player, user, why)
     try:
         with transaction.atomic():
             player.save()
@@ -89,7 +84,7 @@ def player_register(
 ) -> Player:
     """Register a player (``reason``: where the record comes from, for its
     history, e.g. an archive file)."""
-    _official(user)
+    official_check(user, OFFICIALS_ONLY)
     name, number = _clean(name, federation_number)
     player = Player(
         name=name, federation_number=number, club=(club or "").strip(), active=active
@@ -100,7 +95,7 @@ def player_register(
 def player_update(
     *, player: Player, name: str, federation_number: str, club: str = "", user: Any
 ) -> Player:
-    _official(user)
+    official_check(user, OFFICIALS_ONLY)
     name, number = _clean(name, federation_number)
     player.name, player.federation_number = name, number
     player.club = (club or "").strip()
@@ -109,7 +104,7 @@ def player_update(
 
 def player_active_set(*, player: Player, active: bool, user: Any) -> Player:
     """Deactivate (no longer offered in rosters and pickers) or reactivate."""
-    _official(user)
+    official_check(user, OFFICIALS_ONLY)
     player.active = active
     return _save(player, user, _("reactivated") if active else _("deactivated"))
 
@@ -117,7 +112,7 @@ def player_active_set(*, player: Player, active: bool, user: Any) -> Player:
 def player_delete(*, player: Player, user: Any) -> None:
     """Only a player who never played, sat or held a roster place; anyone else is
     deactivated instead, so that the record keeps naming them."""
-    _official(user)
+    official_check(user, OFFICIALS_ONLY)
     try:
         with transaction.atomic():
             player.delete()

@@ -10,15 +10,17 @@ from typing import Any
 
 from django.db import transaction
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext_lazy, gettext_noop
 
 from competitions.models import Match, Season, SeasonReferee
 from competitions.selectors.schedule import in_referee_pool, is_referee_account
 from tarokk_admin.core.errors import ServiceError
-from tarokk_admin.core.roles import is_official
+from tarokk_admin.core.history import history_mark
+from tarokk_admin.core.people import person_name
+from tarokk_admin.core.roles import official_check
 from tarokk_admin.core.words import app_words
 
-REASON_MAX = 100  # django-simple-history's change-reason column
+OFFICIALS_ONLY = gettext_lazy("Only officials keep the referee pool.")
 
 
 def referee_check(referee: Any, season: Season, field: str = "referee") -> None:
@@ -27,8 +29,7 @@ def referee_check(referee: Any, season: Season, field: str = "referee") -> None:
         return
     if not is_referee_account(referee):
         raise ServiceError(
-            _("%(user)s is not in the Referee group.")
-            % {"user": referee.get_username()},
+            _("%(user)s is not in the Referee group.") % {"user": person_name(referee)},
             field=field,
             code="not_a_referee",
         )
@@ -38,16 +39,9 @@ def referee_check(referee: Any, season: Season, field: str = "referee") -> None:
                 "%(user)s is not in the %(year)s referee pool: an official adds "
                 "them on the season's page (Referees)."
             )
-            % {"user": referee.get_username(), "year": season.year},
+            % {"user": person_name(referee), "year": season.year},
             field=field,
             code="not_in_pool",
-        )
-
-
-def _official_check(by: Any) -> None:
-    if not is_official(by):
-        raise ServiceError(
-            _("Only officials keep the referee pool."), code="not_an_official"
         )
 
 
@@ -56,29 +50,26 @@ def referee_pool_add(
     *, season: Season, referee: Any, by: Any, reason: str = ""
 ) -> SeasonReferee:
     """Put a referee (an active account with the Referee role) in the pool."""
-    _official_check(by)
+    official_check(by, OFFICIALS_ONLY)
     if not referee.is_active or not is_referee_account(referee):
         raise ServiceError(
             _(
                 "%(user)s does not have the Referee role: give it on their account "
                 "first (Accounts and roles)."
             )
-            % {"user": referee.get_username()},
+            % {"user": person_name(referee)},
             field="referee",
             code="not_a_referee",
         )
     if SeasonReferee.objects.filter(season=season, user=referee).exists():
         raise ServiceError(
             _("%(user)s is already in the %(year)s referee pool.")
-            % {"user": referee.get_username(), "year": season.year},
+            % {"user": person_name(referee), "year": season.year},
             field="referee",
             code="in_pool",
         )
     row = SeasonReferee(season=season, user=referee)
-    row._history_user = by  # type: ignore[attr-defined]
-    row._change_reason = (  # type: ignore[attr-defined]
-        " ".join(reason.split())[:REASON_MAX] or app_words(gettext_noop("added"))
-    )
+    history_mark(row, by, " ".join(reason.split()) or app_words(gettext_noop("added")))
     row.save()
     return row
 
@@ -87,7 +78,7 @@ def referee_pool_add(
 def referee_pool_remove(*, season: Season, referee: Any, by: Any, reason: str) -> None:
     """Take a referee out of the pool, with a reason; refused while they are the
     referee of a match of the season still to be played (assign another first)."""
-    _official_check(by)
+    official_check(by, OFFICIALS_ONLY)
     reason = " ".join(reason.split())
     if not reason:
         raise ServiceError(
@@ -97,7 +88,7 @@ def referee_pool_remove(*, season: Season, referee: Any, by: Any, reason: str) -
     if row is None:
         raise ServiceError(
             _("%(user)s is not in the %(year)s referee pool.")
-            % {"user": referee.get_username(), "year": season.year},
+            % {"user": person_name(referee), "year": season.year},
             code="not_in_pool",
         )
     assigned = list(
@@ -116,7 +107,7 @@ def referee_pool_remove(*, season: Season, referee: Any, by: Any, reason: str) -
                 "matches first."
             )
             % {
-                "user": referee.get_username(),
+                "user": person_name(referee),
                 "matches": ", ".join(
                     f"{m.team_a.name} – {m.team_b.name} ({m.date.isoformat()})"
                     for m in assigned
@@ -124,6 +115,5 @@ def referee_pool_remove(*, season: Season, referee: Any, by: Any, reason: str) -
             },
             code="assigned",
         )
-    row._history_user = by  # type: ignore[attr-defined]
-    row._change_reason = reason[:REASON_MAX]  # type: ignore[attr-defined]
+    history_mark(row, by, reason)
     row.delete()

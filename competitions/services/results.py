@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
@@ -16,8 +18,10 @@ from competitions.selectors.teams import is_captain_of
 from competitions.services.captains import captain_check
 from competitions.services.finality import match_change_guard
 from competitions.services.notices import notice_match
-from scoring.engine import score_match_record, trophies_made
+from scoring.engine import hand_sides, match_totals, score_match_record, trophies_made
 from tarokk_admin.core.errors import ServiceError
+from tarokk_admin.core.history import history_mark
+from tarokk_admin.core.people import person_name
 from tarokk_admin.core.words import app_words
 
 
@@ -59,13 +63,57 @@ def match_results_store(match: Match) -> list[MatchResult]:
             if row.answer != MatchResult.Answer.DISPUTED:
                 row.answer = MatchResult.Answer.PENDING
                 row.answered_by, row.answered_at = None, None
-            row._change_reason = app_words(gettext_noop("result corrected"))  # type: ignore[attr-defined]
+            history_mark(row, None, app_words(gettext_noop("result corrected")))
         row.opponent = opponent
         row.total, row.points = numbers_["total"], numbers_["points"]
         row.best_trophy = best[team.name]
         row.save()
         stored.append(row)
     return stored
+
+
+@dataclass(frozen=True)
+class HandPlayed:
+    """A hand of a bulk-stored match: its judged scores and the trophies it made, as
+    ``(side, feast)`` with side "attack" or "defence"."""
+
+    attack: int
+    defence: int
+    made: tuple[tuple[str, str], ...] = ()
+
+
+@transaction.atomic
+def match_results_bulk_store(
+    played: Sequence[tuple[Match, Sequence[HandPlayed]]], batch_size: int = 2000
+) -> list[MatchResult]:
+    """The first results of many completed matches at once (the seeds' bulk path,
+    hands already judged one by one): the numbers ``match_results_store`` stores,
+    from the same rules (R3's sides and R11's points from the engine, R15's best
+    trophy), in one bulk insert."""
+    rows = []
+    for match, hands in played:
+        teams = (match.team_a_id, match.team_b_id)
+        first = match.first_attack_id
+        scores = [(hand.attack, hand.defence) for hand in hands]
+        numbers = match_totals(teams, first, scores, bool(match.tiebreak))
+        made: dict[int, list[str]] = {team: [] for team in teams}
+        for number, hand in enumerate(hands, start=1):
+            attack, defence = hand_sides(teams, first, number)
+            sides = {"attack": attack, "defence": defence}
+            for side, feast in hand.made:
+                made[sides[side]].append(feast)
+        for team, opponent in (teams, teams[::-1]):
+            rows.append(
+                MatchResult(
+                    match=match,
+                    team_id=team,
+                    opponent_id=opponent,
+                    total=numbers[team]["total"],
+                    points=numbers[team]["points"],
+                    best_trophy=best_trophy(made[team]) or "",
+                )
+            )
+    return MatchResult.objects.bulk_create(rows, batch_size=batch_size)
 
 
 @transaction.atomic
@@ -118,7 +166,7 @@ def result_table_accept(*, match: Match, team: Team, user: Any) -> MatchResult:
                 "%(user)s is neither a captain of %(team)s nor its driver in this "
                 "match, so cannot accept the result for it."
             )
-            % {"user": user.get_username(), "team": team.name}
+            % {"user": person_name(user), "team": team.name}
         )
     return _answer(
         match=match,

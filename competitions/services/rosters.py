@@ -16,26 +16,17 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from competitions.models import Lineup, Match, Membership, Player, Season, Team
 from tarokk_admin.core.errors import ServiceError
-from tarokk_admin.core.roles import is_official
+from tarokk_admin.core.history import history_mark
+from tarokk_admin.core.roles import official_check
 
-HISTORY_REASON_MAX = 100
+OFFICIALS_ONLY = gettext_lazy("Only officials manage teams and rosters.")
+
 NAMED_AT_MOST = 5
 Role = Membership.Role
-
-
-def _official(user: Any) -> None:
-    if not is_official(user):
-        raise ServiceError(
-            _("Only officials manage teams and rosters."), code="not_an_official"
-        )
-
-
-def _history(obj: Any, user: Any, why: str) -> None:
-    obj._history_user = user
-    obj._change_reason = why[:HISTORY_REASON_MAX]
 
 
 def _team_save(team: Team, user: Any, why: str) -> Team:
@@ -43,7 +34,7 @@ def _team_save(team: Team, user: Any, why: str) -> Team:
     team.club = (team.club or "").strip()
     if not team.name:
         raise ServiceError(_("Give the team's name."), field="name")
-    _history(team, user, why)
+    history_mark(team, user, why)
     try:
         with transaction.atomic():
             team.save()
@@ -57,12 +48,12 @@ def _team_save(team: Team, user: Any, why: str) -> Team:
 
 
 def team_create(*, name: str, club: str = "", user: Any) -> Team:
-    _official(user)
+    official_check(user, OFFICIALS_ONLY)
     return _team_save(Team(name=name, club=club), user, _("team created"))
 
 
 def team_update(*, team: Team, name: str, club: str = "", user: Any) -> Team:
-    _official(user)
+    official_check(user, OFFICIALS_ONLY)
     team.name, team.club = name, club
     return _team_save(team, user, _("team edited"))
 
@@ -124,7 +115,7 @@ def membership_set(
     """Put ``player`` in ``team``'s ``role`` for the season (R15): the role's holder
     leaves it, and the player leaves any other place of the season; each move is
     checked against the matches on record."""
-    _official(user)
+    official_check(user, OFFICIALS_ONLY)
     if role not in Role.values:
         raise ServiceError(_("Choose driver, catcher or substitute."), field="role")
     if not player.active:
@@ -147,24 +138,24 @@ def membership_set(
         _contradiction_check(season, holder.player, None, None)
     _contradiction_check(season, player, team, role)
     if holder is not None:
-        _history(holder, user, _("replaced"))
+        history_mark(holder, user, _("replaced"))
         holder.delete()
     if own is not None:
         own.team, own.role = team, role
-        _history(own, user, _("role changed"))
+        history_mark(own, user, _("role changed"))
         own.save()
         return own
     membership = Membership(season=season, team=team, role=role, player=player)
-    _history(membership, user, _("joined"))
+    history_mark(membership, user, _("joined"))
     membership.save()
     return membership
 
 
 @transaction.atomic
 def membership_remove(*, membership: Membership, user: Any) -> None:
-    _official(user)
+    official_check(user, OFFICIALS_ONLY)
     _contradiction_check(membership.season, membership.player, None, None)
-    _history(membership, user, _("left the roster"))
+    history_mark(membership, user, _("left the roster"))
     membership.delete()
 
 
@@ -173,7 +164,7 @@ def roster_copy(*, source: Season, target: Season, user: Any) -> dict[str, int]:
     """Start ``target``'s rosters from ``source``'s: every team without a roster in
     ``target`` gets its places back, except for players deactivated or already on a
     roster of ``target`` (a player plays for one team a season)."""
-    _official(user)
+    official_check(user, OFFICIALS_ONLY)
     if source.pk == target.pk:
         raise ServiceError(_("Choose another season to copy from."), field="source")
     taken_teams = set(
@@ -197,7 +188,9 @@ def roster_copy(*, source: Season, target: Season, user: Any) -> dict[str, int]:
         membership = Membership(
             season=target, team_id=row.team_id, role=row.role, player_id=row.player_id
         )
-        _history(membership, user, _("copied from %(year)s") % {"year": source.year})
+        history_mark(
+            membership, user, _("copied from %(year)s") % {"year": source.year}
+        )
         membership.save()
         taken_players.add(row.player_id)
         copied += 1

@@ -30,6 +30,7 @@ from competitions.services.matches import match_cap_check
 from competitions.services.notices import notice_match, notice_match_scheduled
 from competitions.services.referees import referee_check
 from tarokk_admin.core.errors import ServiceError
+from tarokk_admin.core.history import history_mark
 from tarokk_admin.core.l10n import human_date
 from tarokk_admin.core.words import app_words
 
@@ -167,8 +168,7 @@ def match_schedule(
         referee=referee,
         counts_for_championship=competition.counts_for_championship,
     )
-    match._history_user = user  # type: ignore[attr-defined]
-    match._change_reason = app_words(gettext_noop("scheduled"))  # type: ignore[attr-defined]
+    history_mark(match, user, app_words(gettext_noop("scheduled")))
     match.save()
     notice_match_scheduled(match)
     return match
@@ -233,8 +233,7 @@ def match_move(
         reason = reason or (
             _("rescheduled in public") if public else _("rescheduled not in public")
         )
-    locked._history_user = user  # type: ignore[attr-defined]
-    locked._change_reason = reason or _("moved")  # type: ignore[attr-defined]
+    history_mark(locked, user, reason or _("moved"))
     locked.save(update_fields=fields)
     notice_match(NoticeKind.MATCH_MOVED, match=locked, note=reason)
     return locked
@@ -283,8 +282,7 @@ def match_referee_assign(*, match: Match, referee: Any, user: Any) -> Match:
     referee_check(referee, locked.competition.season)
     changed = locked.referee_id != getattr(referee, "pk", None)
     locked.referee = referee
-    locked._history_user = user  # type: ignore[attr-defined]
-    locked._change_reason = app_words(gettext_noop("referee assigned"))  # type: ignore[attr-defined]
+    history_mark(locked, user, app_words(gettext_noop("referee assigned")))
     locked.save(update_fields=["referee"])
     if changed and referee is not None:  # the new referee hears of the match
         notice_match(NoticeKind.MATCH_SCHEDULED, match=locked, only=[referee])

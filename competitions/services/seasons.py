@@ -8,22 +8,20 @@ import datetime as dt
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.db.models import F, Q
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from competitions.models import Competition, Match, Season
+from competitions.selectors.matches import needs_jury_approval_q
 from tarokk_admin.core.errors import ServiceError
+from tarokk_admin.core.history import history_mark
 from tarokk_admin.core.l10n import human_date
-from tarokk_admin.core.roles import is_official
+from tarokk_admin.core.roles import official_check
 
-HISTORY_REASON_MAX = 100
+OFFICIALS_ONLY = gettext_lazy("Only officials set up seasons.")
+
 FIRST_YEAR, LAST_YEAR = 1990, 2100
 NAMED_AT_MOST = 5
-
-
-def _official(user: Any) -> None:
-    if not is_official(user):
-        raise ServiceError(_("Only officials set up seasons."), code="not_an_official")
 
 
 def _dates_check(
@@ -70,11 +68,6 @@ def _dates_check(
             )
 
 
-def _history(season: Season, user: Any, why: str) -> None:
-    season._history_user = user  # type: ignore[attr-defined]
-    season._change_reason = why[:HISTORY_REASON_MAX]  # type: ignore[attr-defined]
-
-
 @transaction.atomic
 def season_create(
     *,
@@ -86,7 +79,7 @@ def season_create(
 ) -> Season:
     """A new season and its Team Championship (1 Jan - 31 Dec, R15). Seasons are
     calendar years, so two seasons of one year would overlap: refused."""
-    _official(user)
+    official_check(user, OFFICIALS_ONLY)
     if not FIRST_YEAR <= year <= LAST_YEAR:
         raise ServiceError(
             _("A season's year is between %(first)s and %(last)s.")
@@ -100,7 +93,7 @@ def season_create(
         cup_registration_opens=cup_registration_opens,
         cup_registration_closes=cup_registration_closes,
     )
-    _history(season, user, _("season created"))
+    history_mark(season, user, _("season created"))
     try:
         with transaction.atomic():
             season.save()
@@ -134,7 +127,7 @@ def _unapproved_before(season: Season, meeting: dt.date) -> list[Match]:
             jury_approval__isnull=True,
             status__in=(Match.Status.IN_PLAY, Match.Status.COMPLETED),
         )
-        .exclude(Q(public=False) | Q(date__lt=F("competition__season__annual_meeting")))
+        .exclude(needs_jury_approval_q())
         .select_related("team_a", "team_b")
         .order_by("date", "id")
     )
@@ -153,7 +146,7 @@ def season_update(
     """Change the annual meeting or the cup registration dates. Moving the meeting
     later is refused when a match already played before the new date has no jury
     approval (R15 needs it recorded before the match)."""
-    _official(user)
+    official_check(user, OFFICIALS_ONLY)
     season = Season.objects.select_for_update().get(pk=season.pk)
     _dates_check(
         season.year, annual_meeting, cup_registration_opens, cup_registration_closes
@@ -177,6 +170,6 @@ def season_update(
     season.annual_meeting = annual_meeting
     season.cup_registration_opens = cup_registration_opens
     season.cup_registration_closes = cup_registration_closes
-    _history(season, user, reason.strip() or _("season dates changed"))
+    history_mark(season, user, reason.strip() or _("season dates changed"))
     season.save()
     return season

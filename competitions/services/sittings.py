@@ -10,7 +10,6 @@ not only by the pages, so every caller meets the same refusals.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Sequence
 from typing import Any, NoReturn
 
 from django.db import transaction
@@ -18,137 +17,31 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from competitions.models import (
-    NAMED_VARIANTS,
-    Player,
     Season,
     SittingResult,
-    Variant,
     VariantSitting,
 )
-from competitions.selectors.free_games import free_games_closed_years
 from competitions.selectors.sittings import player_of, sitting_rights, sitting_same
-from competitions.services.finality import year_final_guard
+from competitions.services.sitting_checks import (  # noqa: F401 (the limits, as before)
+    PLAYERS_MAX,
+    PLAYERS_MIN,
+    POINTS_LIMIT,
+    Results,
+    open_year_check,
+    sitting_checked,
+)
 from tarokk_admin.core.errors import ServiceError
+from tarokk_admin.core.history import history_mark
+from tarokk_admin.core.people import person_name
 from tarokk_admin.core.roles import is_official
-from tarokk_admin.core.text import fold
 
-PLAYERS_MIN, PLAYERS_MAX = 3, 5  # R15: a sitting of 3-5 players
-POINTS_LIMIT = 100_000
 REASON_MAX = 500
-HISTORY_REASON_MAX = 100  # django-simple-history's change-reason column
-
-Results = Sequence[tuple[Player, int]]
 
 
 def _refuse(
     message: str, *, field: str | None = None, code: str = "refused"
 ) -> NoReturn:
     raise ServiceError(message, field=field, code=code)
-
-
-def _season_of(date: dt.date) -> Season:
-    if date > timezone.localdate():
-        _refuse(
-            _("%(date)s is in the future: enter the day the sitting was played.")
-            % {"date": date.isoformat()},
-            field="date",
-        )
-    season = Season.objects.filter(year=date.year).first()
-    if season is None:
-        _refuse(
-            _("There is no %(year)s season: an official creates it first.")
-            % {"year": date.year},
-            field="date",
-        )
-    return season
-
-
-def _open_year(year: int) -> None:
-    """R15: once an official closes a year's free games, its sittings stand; once
-    the annual meeting approves the year, they are final."""
-    year_final_guard(year)
-    if year in free_games_closed_years([year]):
-        _refuse(
-            _(
-                "The free games of %(year)s are closed: their sittings can no "
-                "longer change (an official may reopen the year)."
-            )
-            % {"year": year},
-            code="closed",
-        )
-
-
-def _name(season: Season, variant: str, name: str) -> str:
-    """The game's name for Royal variants, training and test games (R15), spelled as
-    an earlier sitting of the season spelled it when the two differ only in case or
-    accents (so one game keeps one table)."""
-    name = " ".join(name.split())
-    if variant not in NAMED_VARIANTS:
-        if name:
-            _refuse(
-                _(
-                    "%(variant)s has no name of its own: leave the name empty "
-                    "(only Royal variants, training and test games are named)."
-                )
-                % {"variant": Variant(variant).label},
-                field="name",
-            )
-        return ""
-    if not name:
-        _refuse(
-            _("Name the game: %(variant)s sittings are recorded under their name.")
-            % {"variant": Variant(variant).label},
-            field="name",
-        )
-    if len(name) > 80:
-        _refuse(_("Keep the game's name under 80 characters."), field="name")
-    for known in (
-        VariantSitting.objects.filter(season=season, variant=variant)
-        .exclude(name="")
-        .values_list("name", flat=True)
-        .distinct()
-    ):
-        if fold(known) == fold(name):
-            return known
-    return name
-
-
-def _check_results(results: Results) -> None:
-    if not PLAYERS_MIN <= len(results) <= PLAYERS_MAX:
-        _refuse(
-            _("A sitting has 3 to 5 players (R15); %(n)s are entered.")
-            % {"n": len(results)},
-            field="results",
-        )
-    seen: set[int] = set()
-    for player, points in results:
-        if player.pk in seen:
-            _refuse(
-                _("%(player)s is entered twice.") % {"player": player.name},
-                field="results",
-            )
-        seen.add(player.pk)
-        if abs(points) > POINTS_LIMIT:
-            _refuse(
-                _("%(points)s points for %(player)s is not a plausible score.")
-                % {"points": points, "player": player.name},
-                field="results",
-            )
-
-
-def _check_variant(variant: str) -> None:
-    if variant not in Variant.values:
-        _refuse(
-            _("Unknown variant %(variant)s.") % {"variant": variant[:40]},
-            field="variant",
-        )
-
-
-def _check_event(event: str) -> str:
-    event = " ".join(event.split())
-    if len(event) > 120:
-        _refuse(_("Keep the event under 120 characters."), field="event")
-    return event
 
 
 def _check_reason(reason: str, what: str, field: str = "reason") -> str:
@@ -164,8 +57,7 @@ def _check_reason(reason: str, what: str, field: str = "reason") -> str:
 
 
 def _save(sitting: VariantSitting, user: Any, why: str) -> None:
-    sitting._history_user = user  # type: ignore[attr-defined]
-    sitting._change_reason = why[:HISTORY_REASON_MAX]  # type: ignore[attr-defined]
+    history_mark(sitting, user, why)
     sitting.save()
 
 
@@ -176,8 +68,7 @@ def _results_set(
     results' history (a carried sitting's team rows are replaced by players)."""
     wanted = {player.pk: points for player, points in results}
     for row in list(sitting.results.all()):
-        row._history_user = user  # type: ignore[attr-defined]
-        row._change_reason = why[:HISTORY_REASON_MAX]  # type: ignore[attr-defined]
+        history_mark(row, user, why)
         if row.player_id is None or row.player_id not in wanted:
             row.delete()
         elif row.points != wanted[row.player_id]:
@@ -187,8 +78,7 @@ def _results_set(
             wanted.pop(row.player_id)
     for player_id, points in wanted.items():
         row = SittingResult(sitting=sitting, player_id=player_id, points=points)
-        row._history_user = user  # type: ignore[attr-defined]
-        row._change_reason = why[:HISTORY_REASON_MAX]  # type: ignore[attr-defined]
+        history_mark(row, user, why)
         row.save()
 
 
@@ -208,7 +98,7 @@ def _not_twice(
             )
             % {
                 "status": sitting.get_status_display(),
-                "user": sitting.recorded_by.get_username()
+                "user": person_name(sitting.recorded_by)
                 if sitting.recorded_by
                 else "—",
             },
@@ -237,12 +127,9 @@ def sitting_record(
             ),
             code="not_a_player",
         )
-    season, name, event = _checked(date, variant, name, event, results)
-    if recorder.pk not in {player.pk for player, _points in results}:
-        _refuse(
-            _("You record a sitting you played in: add yourself to its players."),
-            field="results",
-        )
+    season, name, event = sitting_checked(
+        date, variant, name, event, results, recorder=recorder
+    )
     _not_twice(season, date, variant, name, event, results)
     sitting = VariantSitting(
         season=season,
@@ -256,22 +143,6 @@ def sitting_record(
     _save(sitting, user, _("recorded"))
     _results_set(sitting, results, user, _("recorded"))
     return sitting
-
-
-def _checked(
-    date: dt.date, variant: str, name: str, event: str, results: Results
-) -> tuple[Season, str, str]:
-    """The checks every sitting passes, whoever records it (R15): the variant, a
-    day of an open season not in the future, the game's name, the event, 3-5
-    different players with plausible points. Returns the season, the game's name
-    and the event as stored."""
-    _check_variant(variant)
-    season = _season_of(date)
-    _open_year(date.year)
-    name = _name(season, variant, name)
-    event = _check_event(event)
-    _check_results(results)
-    return season, name, event
 
 
 def sitting_paper_checked(
@@ -291,7 +162,7 @@ def sitting_paper_checked(
         _("Write the paper sheet's note: where it is kept, who signed it."),
         field="note",
     )
-    season, name, event = _checked(date, variant, name, event, results)
+    season, name, event = sitting_checked(date, variant, name, event, results)
     return season, name, event, note
 
 
@@ -355,7 +226,7 @@ def sitting_confirm(*, sitting: VariantSitting, user: Any) -> VariantSitting:
             % {"status": sitting.get_status_display()},
             code="not_pending",
         )
-    _open_year(sitting.date.year)
+    open_year_check(sitting.date.year)
     if sitting.recorded_by_id is not None and sitting.recorded_by_id == user.pk:
         _refuse(
             _(
@@ -379,7 +250,7 @@ def sitting_confirm(*, sitting: VariantSitting, user: Any) -> VariantSitting:
 def _may_change(sitting: VariantSitting, user: Any) -> None:
     if sitting.status == VariantSitting.Status.VOID:
         _refuse(_("This sitting is void; a void sitting stays void."), code="void")
-    _open_year(sitting.date.year)
+    open_year_check(sitting.date.year)
     if not sitting_rights(sitting, user).correct:
         if sitting.status == VariantSitting.Status.CONFIRMED:
             _refuse(
@@ -412,7 +283,7 @@ def sitting_correct(
     sitting = _locked(sitting)
     _may_change(sitting, user)
     reason = _check_reason(reason, _("Say why the sitting is corrected."))
-    season, name, event = _checked(date, variant, name, event, results)
+    season, name, event = sitting_checked(date, variant, name, event, results)
     recorder = player_of(user)
     if (
         sitting.status == VariantSitting.Status.PENDING

@@ -4,6 +4,8 @@ my federation record so that my account may do so."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -20,9 +22,10 @@ from competitions.selectors.sittings import (
     sittings_to_confirm,
 )
 from competitions.services.claims import player_claim_make
+from competitions.services.sitting_checks import SittingProblems, sitting_problems
 from competitions.services.sittings import sitting_confirm, sitting_record
 from tarokk_admin.core.errors import ServiceError
-from tarokk_admin.core.forms import form_error_add
+from tarokk_admin.core.forms import form_error_add, form_problems
 from tarokk_admin.core.methods import get_only, get_or_post
 from tarokk_admin.core.redirects import redirect_next
 from tarokk_admin.core.roles import refuse
@@ -34,9 +37,11 @@ def _signed_in(request: HttpRequest) -> None:
 
 
 def sitting_form_context(form: SittingForm) -> dict[str, object]:
-    """What the sitting form's page needs besides the form: the lists it offers."""
+    """What the sitting form's page needs besides the form: the lists it offers, and
+    every problem of a refused form listed on top, the first field focused."""
     return {
         "form": form,
+        "problems": form_problems([form]),
         "players_offered": players_offered(),
         "game_names": game_names(),
         "section": "free_games",
@@ -44,11 +49,29 @@ def sitting_form_context(form: SittingForm) -> dict[str, object]:
 
 
 def form_refusal(form: SittingForm, error: ServiceError) -> None:
-    """A service's refusal on its field; the players' problems above the rows."""
-    if error.field == "results":
-        form.add_error(None, error.message)
-    else:
-        form_error_add(form, error)
+    """A service's refusal (each of its problems) on its field; the players'
+    problems on the first player's field, where the rows begin."""
+    for problem in getattr(error, "problems", None) or [error]:
+        field = "player_1" if problem.field == "results" else problem.field
+        form_error_add(form, ServiceError(problem.message, field=field))
+
+
+def sitting_rules_check(form: SittingForm, recorder: Any = None) -> None:
+    """After the form's own checks, the rules' on what passed them, so that every
+    problem is reported at once (issue 20: four mistakes took three tries)."""
+    data = form.cleaned_data
+    rows_refused = any(key.startswith(("player_", "points_")) for key in form.errors)
+    problems = sitting_problems(
+        date=data.get("date"),
+        # A name the form refused is not named again by the rules.
+        variant=None if {"variant", "name"} & set(form.errors) else data["variant"],
+        name=data.get("name") or "",
+        event=data.get("event") or "",
+        results=None if rows_refused else data.get("results"),
+        recorder=recorder,
+    )
+    if problems:
+        form_refusal(form, SittingProblems(problems))
 
 
 @get_only
@@ -82,7 +105,9 @@ def sitting_new(request: HttpRequest) -> HttpResponse:
         messages.info(request, _("Claim your federation record first."))
         return redirect("competitions:free_games_account")
     form = SittingForm(request.POST or None, initial={"player_1": player_label(player)})
-    if request.method == "POST" and form.is_valid():
+    if request.method == "POST" and not form.is_valid():
+        sitting_rules_check(form, player)
+    elif request.method == "POST":
         data = form.cleaned_data
         try:
             sitting = sitting_record(

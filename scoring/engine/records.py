@@ -20,8 +20,9 @@ from .labels import side_name
 from .outcomes import check_outcomes
 from .parse import ParsedHand, parse_hand
 from .play import analyse_play
-from .scoring import MATCH_HANDS, TIEBREAK_HANDS, match_points, score_hand
+from .scoring import MATCH_HANDS, TIEBREAK_HANDS, score_hand
 from .sheet import FACT_FIELDS, SIDES, Announcement, PlayFacts, Side, TeamFacts
+from .sides import hand_sides, match_totals
 
 MATCH_FORMAT: Final = "royal-tarokk-match/1"
 MATCH_KEYS: Final = frozenset({"format", "teams", "first_attack", "hands", "tiebreak"})
@@ -321,24 +322,15 @@ def _match_result(
 ) -> dict[str, Any]:
     """R3: attack alternates every hand; R11: the match points of the totals (a
     tie-breaker's raw sum, R15)."""
-    totals = {teams[0]: 0, teams[1]: 0}
-    out_hands = []
-    for i, result in enumerate(results):
-        assert result is not None
-        attack_team = first_team if i % 2 == 0 else teams[1 - teams.index(first_team)]
-        defence_team = next(t for t in teams if t != attack_team)
-        totals[attack_team] += result["attack"]["score"]
-        totals[defence_team] += result["defence"]["score"]
-        out_hands.append({**result, "attack_team": attack_team})
+    judged = [result for result in results if result is not None]
+    scores = [(r["attack"]["score"], r["defence"]["score"]) for r in judged]
+    out_hands = [
+        {**result, "attack_team": hand_sides(teams, first_team, number)[0]}
+        for number, result in enumerate(judged, start=1)
+    ]
     return {
         "valid": True,
-        "teams": {
-            name: {
-                "total": total,
-                "points": total if tiebreak else match_points(total),
-            }
-            for name, total in totals.items()
-        },
+        "teams": match_totals(teams, first_team, scores, tiebreak),
         "hands": out_hands,
         "errors": [],
     }

@@ -78,7 +78,7 @@ def match_summary(match: Match) -> Summary:
             teams[match.team_b.name]["points"],
         )
     results = (
-        list(match.results.select_related("team", "answered_by"))
+        list(match.results.select_related("team", "answered_by__player"))
         if match.status == Match.Status.COMPLETED
         else []
     )

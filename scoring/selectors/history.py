@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from competitions.models import Match
 from scoring.models import Hand
 from tarokk_admin.core.history import EMPTY, change_line
+from tarokk_admin.core.people import person_name
 from tarokk_admin.core.words import shown
 
 HISTORY_ROWS = 100
@@ -63,7 +64,7 @@ def _diffs(match: Match, fields: tuple[str, ...], old: Any, new: Any) -> list[st
 def _username(old: Any, new: Any) -> Any:
     """The referee's account name (the history rows carry the accounts)."""
     names = {
-        row.referee_id: row.referee.get_username()
+        row.referee_id: person_name(row.referee)
         for row in (old, new)
         if row.referee_id is not None
     }
@@ -92,7 +93,7 @@ def _entries(
         entries.append(
             Change(
                 when=row.history_date,
-                who=user.get_username() if user else _("the system"),
+                who=person_name(user) if user else _("the system"),
                 what=f"{title(row)} {kind}".strip(),
                 changes=changes or ([] if kind else [_("saved, nothing changed")]),
                 reason=shown(row.history_change_reason),
@@ -104,11 +105,13 @@ def _entries(
 def match_history(match: Match) -> list[Change]:
     """The newest changes first, at most HISTORY_ROWS."""
     match_rows = list(
-        match.history.select_related("history_user", "referee").order_by("history_date")
+        match.history.select_related(
+            "history_user__player", "referee__player"
+        ).order_by("history_date")
     )
     hand_rows = list(
         Hand.history.filter(match_id=match.pk)
-        .select_related("history_user")
+        .select_related("history_user__player")
         .order_by("history_date", "history_id")
     )
     entries = _entries(match, match_rows, _MATCH_FIELDS, lambda r: _("Match"))

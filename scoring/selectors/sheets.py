@@ -29,6 +29,7 @@ class HandLine:
     # The attack's consolation facts (R5: trumps, honours, middle), as entered or
     # derived from a play record; the defence's follow from them.
     attack_facts: dict[str, Any] = field(default_factory=dict)
+    attack_team_id: int | None = None
 
     @property
     def rows(self) -> list[tuple[str, str, dict[str, Any]]]:
@@ -81,6 +82,7 @@ def match_sheet(match: Match) -> dict[str, Any]:
                 tricks=tricks,
                 corrected=_corrected(hand, match),
                 attack_facts=derived.get("attack") or hand.record.get("attack") or {},
+                attack_team_id=hand.attack_team_id,
             )
         )
     results = {r.team_id: r for r in MatchResult.objects.filter(match=match)}
@@ -135,3 +137,31 @@ def _corrected(hand: Hand, match: Match) -> dt.date | None:
     if match.completed_at is None or hand.updated_at <= match.completed_at:
         return None
     return timezone.localdate(hand.updated_at)
+
+
+@dataclass
+class CaptainHand:
+    """A hand as a captain checks it: the sheet's line, and the scores in the
+    match's team order (team A, team B) with the running totals."""
+
+    line: HandLine
+    scores: tuple[int, int]
+    running: tuple[int, int]
+
+
+def captain_sheet(match: Match) -> dict[str, Any]:
+    """:func:`match_sheet` with each hand's scores per team and running totals."""
+    sheet = match_sheet(match)
+    total = (0, 0)
+    hands = []
+    for line in sheet["hands"]:
+        attack = int(line.attack_result.get("score") or 0)
+        defence = int(line.defence_result.get("score") or 0)
+        scores = (
+            (attack, defence)
+            if line.attack_team_id == match.team_a_id
+            else (defence, attack)
+        )
+        total = (total[0] + scores[0], total[1] + scores[1])
+        hands.append(CaptainHand(line, scores, total))
+    return {**sheet, "hands": hands, "totals": total}

@@ -10,7 +10,6 @@ from django.utils.translation import gettext as _
 
 from competitions.models import Match, NoticeKind
 from competitions.services.disputes import dispute_resolve
-from competitions.services.finality import match_change_guard
 from competitions.services.matches import match_check_playable, match_followup_queue
 from competitions.services.notices import notice_match
 from competitions.services.results import match_results_store
@@ -18,6 +17,7 @@ from scoring.engine import score_hand_record
 from scoring.models import Hand
 from scoring.selectors.access import can_enter_hands
 from tarokk_admin.core.errors import ServiceError
+from tarokk_admin.core.history import history_mark
 
 
 class HandRejected(ServiceError):
@@ -121,8 +121,7 @@ def hand_save(
         for key, value in fields.items():
             setattr(hand, key, value)
         hand.version += 1
-    if reason:
-        hand._change_reason = reason  # type: ignore[attr-defined]
+    history_mark(hand, user, reason or None)
     hand.save()
     if completed:
         _corrected(
@@ -155,19 +154,3 @@ def _corrected(
         notice_match(NoticeKind.RESULT_CORRECTED, match=match, note=reason)
     if resolve:
         dispute_resolve(match=match, user=user, note=reason)
-
-
-@transaction.atomic
-def hand_delete(*, hand: Hand, user: Any, reason: str = "") -> None:
-    """Remove a hand entered by mistake (before completion; officials only after)."""
-    match = hand.match
-    if not can_enter_hands(user, match):
-        raise ServiceError(_("You may not change hands of this match."))
-    match_change_guard(match)
-    if match.status == Match.Status.COMPLETED:
-        raise ServiceError(
-            _("A completed match keeps all its hands; correct one instead.")
-        )
-    if reason:
-        hand._change_reason = reason  # type: ignore[attr-defined]
-    hand.delete()

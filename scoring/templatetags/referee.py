@@ -267,8 +267,3 @@ def row_fields(form: Any) -> list[Any]:
 @register.filter
 def lookup(mapping: Any, key: Any) -> Any:
     return mapping.get(key) if mapping else None
-
-
-@register.filter
-def index_lt(index: int, limit: int) -> bool:
-    return int(index) < int(limit)

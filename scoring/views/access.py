@@ -13,7 +13,7 @@ from tarokk_admin.core.roles import is_referee, refuse
 def load_match(pk: int) -> Match:
     try:
         return Match.objects.select_related(
-            "competition__season", "team_a", "team_b", "referee", "first_attack"
+            "competition__season", "team_a", "team_b", "referee__player", "first_attack"
         ).get(pk=pk)
     except Match.DoesNotExist as exc:
         raise Http404(_("There is no match %(id)s.") % {"id": pk}) from exc

@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -19,6 +20,7 @@ from scoring.views.match import edit_refusal
 from tarokk_admin.core.errors import ServiceError
 from tarokk_admin.core.login import LoginForm
 from tarokk_admin.core.methods import get_or_post
+from tarokk_admin.core.people import person_name
 from tarokk_admin.core.roles import is_official, refuse
 
 
@@ -67,6 +69,8 @@ def match_summary_page(
             and summary.can_complete
         ),
         "accept_forms": _accept_forms(request, match, waiting, bound or {}),
+        # Dated after today: completing needs the "complete early" box ticked.
+        "early": not completed and match.date > timezone.localdate(),
     }
     return render(
         request, "scoring/match_summary.html", context, status=400 if bound else 200
@@ -82,7 +86,9 @@ def match_finish(request: HttpRequest, pk: int) -> HttpResponse:
     if not completed and not hand_editable_by(request.user, match):
         refuse(request, edit_refusal(request.user, match))
     try:
-        match_complete(match=match, user=request.user)
+        match_complete(
+            match=match, user=request.user, early=request.POST.get("early") == "yes"
+        )
     except ServiceError as error:
         messages.error(request, error.message)
     else:
@@ -118,7 +124,7 @@ def match_accept(request: HttpRequest, pk: int, team_id: int) -> HttpResponse:
             messages.success(
                 request,
                 _("%(team)s accepted the result (%(user)s).")
-                % {"team": team.name, "user": form.get_user().get_username()},
+                % {"team": team.name, "user": person_name(form.get_user())},
             )
             return redirect("referee:match_complete", pk=match.pk)
     return match_summary_page(request, match.pk, bound={team.pk: form})

@@ -21,10 +21,11 @@ from scoring.forms.messages import readable_errors
 from scoring.forms.record import PlacedErrors, defence_facts, input_errors
 from scoring.models import Hand
 from scoring.selectors.access import hand_editable_by
-from scoring.services.hands import HandConflict, HandRejected, hand_judge, hand_save
+from scoring.services.hands import HandConflict, HandRejected, hand_judge
 from scoring.views.access import load_match, match_view_check
 from scoring.views.feast_data import feast_data_url
 from scoring.views.match import edit_refusal
+from scoring.views.submit import hand_submit, save_options
 from tarokk_admin.core.errors import ServiceError
 from tarokk_admin.core.listing import problems_listed
 from tarokk_admin.core.methods import get_or_post
@@ -126,7 +127,7 @@ def _context(
 
 def _stored_hand(match: Match, number: int) -> Hand | None:
     return (
-        Hand.objects.select_related("updated_by")
+        Hand.objects.select_related("updated_by__player")
         .filter(match=match, number=number)
         .first()
     )
@@ -202,19 +203,9 @@ def _save(
     if inputs:  # refused like the engine's refusals: what could not be read, listed
         ctx.update(_judged(record, rows, inputs), refused_list=True)
         return None
-    version_key = "overwrite_version" if action == "overwrite" else "version"
-    version = whole_number(request.POST.get(version_key) or "") or None
     correction = match.status == Match.Status.COMPLETED
     try:
-        saved = hand_save(
-            match=match,
-            number=number,
-            record=record,
-            user=request.user,
-            version=version,
-            reason=hand_form.cleaned_data.get("reason") or "",
-            resolve_dispute=bool(hand_form.cleaned_data.get("resolve_dispute")),
-        )
+        saved = hand_submit(request, match, number, record)
     except HandRejected as error:
         ctx["placed"] = place_errors(error.errors, rows)
         ctx["verdict"] = {"valid": False, "errors": error.errors}
@@ -312,21 +303,11 @@ def hand_upload(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     hand = _stored_hand(match, number)
     form = RecordUploadForm(request.POST, request.FILES)
     upload_errors: list[dict[str, str]] = []
-    reason = request.POST.get("reason", "")
     # A correction may answer the match's dispute, as on the form (R15).
-    resolve = correction and request.POST.get("resolve_dispute") == "on"
+    options = save_options(request.POST, correction=correction)
     if form.is_valid():
-        raw = request.POST.get("version") or ""
         try:
-            saved = hand_save(
-                match=match,
-                number=number,
-                record=form.cleaned_data["record"],
-                user=request.user,
-                version=whole_number(raw) or None,
-                reason=reason,
-                resolve_dispute=resolve,
-            )
+            saved = hand_submit(request, match, number, form.cleaned_data["record"])
         except HandRejected as error:
             upload_errors = problems_listed(
                 readable_errors(error.errors, derived=False)
@@ -353,6 +334,6 @@ def hand_upload(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         upload_form=form,
         upload_errors=upload_errors,
         upload_open=True,
-        upload_reason=reason,
-        upload_resolve=resolve,
+        upload_reason=request.POST.get("reason", ""),
+        upload_resolve=options.resolve_dispute,
     )

@@ -24,6 +24,7 @@ from competitions.services.matches import jury_approve
 from competitions.services.results import result_answer
 from scoring.forms import AnswerForm, ApprovalForm, OpenMatchFilter
 from scoring.views.access import load_match
+from scoring.views.captain import captain_match_page
 from tarokk_admin.core.errors import ServiceError
 from tarokk_admin.core.methods import get_only
 from tarokk_admin.core.roles import (
@@ -42,7 +43,7 @@ PAGE = 50
 
 def _matches():
     return Match.objects.select_related(
-        "competition__season", "team_a", "team_b", "referee"
+        "competition__season", "team_a", "team_b", "referee__player"
     )
 
 
@@ -97,7 +98,7 @@ def jury_home(request: HttpRequest) -> HttpResponse:
     )
     refused = (
         refusals_open()
-        .select_related(*related, "jury_refusal__refused_by")
+        .select_related(*related, "jury_refusal__refused_by__player")
         .order_by("date", "time", "id")
     )
     page = Paginator(waiting, PAGE).get_page(request.GET.get("page"))
@@ -188,7 +189,7 @@ def captain_home(request: HttpRequest) -> HttpResponse:
         )
     disputed = (
         MatchResult.objects.filter(answer=MatchResult.Answer.DISPUTED)
-        .select_related("match__team_a", "match__team_b", "team", "answered_by")
+        .select_related("match__team_a", "match__team_b", "team", "answered_by__player")
         .order_by("-answered_at")
     )
     page = Paginator(disputed, PAGE).get_page(request.GET.get("page"))
@@ -221,6 +222,8 @@ def captain_answer(request: HttpRequest, pk: int) -> HttpResponse:
             note=form.cleaned_data["note"],
         )
     except ServiceError as error:
+        if request.POST.get("back") == "match":  # at the note, on the match's page
+            return captain_match_page(request, match, (team.pk, error.message))
         messages.error(request, f"{match}: {error.message}")
     else:
         messages.success(
@@ -232,4 +235,6 @@ def captain_answer(request: HttpRequest, pk: int) -> HttpResponse:
             )
             % {"m": match},
         )
+    if request.POST.get("back") == "match":  # answered on the match's own page
+        return redirect("captain:match", pk=match.pk)
     return redirect("captain:home")

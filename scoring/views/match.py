@@ -33,6 +33,7 @@ from scoring.views.access import load_match, match_view_check
 from scoring.views.public import match_record_response
 from tarokk_admin.core.collation import collation_key
 from tarokk_admin.core.errors import ServiceError
+from tarokk_admin.core.forms import FormProblem, form_problems
 from tarokk_admin.core.listing import problems_listed
 from tarokk_admin.core.methods import get_only
 from tarokk_admin.core.roles import is_official, refuse
@@ -94,32 +95,6 @@ def _lineup_forms(match: Match, data: Any = None, team_id: int | None = None) ->
         )
         forms.append((team, form))
     return forms
-
-
-@dataclass
-class FormProblem:
-    anchor: str  # the id of the field at fault
-    label: str
-    message: str
-
-
-def form_problems(forms: list[Any]) -> list[FormProblem]:
-    """The refused forms' problems for the list at the top of the page, each linked
-    to its field; the first field at fault gets the focus (``autofocus``)."""
-    problems: list[FormProblem] = []
-    for form in forms:
-        if form is None or not form.is_bound or not form.errors:
-            continue
-        for name, errors in form.errors.items():
-            field = name if name in form.fields else next(iter(form.fields))
-            bound = form[field]
-            # A radio group has no one label target: its first radio button.
-            anchor = bound.id_for_label or bound.subwidgets[0].id_for_label
-            if not problems:
-                form.fields[field].widget.attrs["autofocus"] = True
-            label = str(form.fields[field].label) if name in form.fields else ""
-            problems.extend(FormProblem(anchor, label, str(e)) for e in errors)
-    return problems
 
 
 def _setup_context(match: Match, forms: dict[str, Any], setup: bool, hands: int):
@@ -185,7 +160,9 @@ def match_detail(
     }
     match.lineup_teams = set(lineups)  # type: ignore[attr-defined]
     approval = (
-        JuryApproval.objects.select_related("approved_by").filter(match=match).first()
+        JuryApproval.objects.select_related("approved_by__player")
+        .filter(match=match)
+        .first()
     )
     blocker = None
     if match.status != Match.Status.COMPLETED:
@@ -208,7 +185,7 @@ def match_detail(
         "setup": setup,
         "official": official,
         "can_complete": editable and open_ and len(hands) == match.hands_expected,
-        "results": list(match.results.select_related("team", "answered_by")),
+        "results": list(match.results.select_related("team", "answered_by__player")),
         "referee_form": forms.get("referee")
         or RefereeForm(
             initial={"referee": match.referee_id},

@@ -2,9 +2,9 @@
 device, the page shown where nothing is kept, and the replay of hands saved on the
 device while the connection was down (README "The referee offline").
 
-A replayed save goes through the same form, engine and version check as the hand
-form (``hand_save``): a conflict is answered as a conflict, never dropped, and the
-same save sent twice is stored once."""
+A replayed save goes through the same form, engine, options and version check as
+the hand form (``scoring/views/submit.py``, the one save path): a conflict is
+answered as a conflict, never dropped, and the same save sent twice is stored once."""
 
 from __future__ import annotations
 
@@ -28,11 +28,11 @@ from scoring.forms import hand_forms, place_errors, record_from_forms
 from scoring.forms.record import input_errors
 from scoring.models import Hand
 from scoring.selectors.access import hand_editable_by
-from scoring.services.hands import HandConflict, HandRejected, hand_judge, hand_save
+from scoring.services.hands import HandConflict, HandRejected, hand_judge
 from scoring.views.access import load_match
 from scoring.views.feast_data import feast_data_url, languages
+from scoring.views.submit import hand_submit, save_options
 from tarokk_admin.core.errors import ServiceError
-from tarokk_admin.core.params import whole_number
 
 # What a referee's page needs besides its HTML, kept on the device when the service
 # worker is installed (the pages themselves are kept as they are visited); the feast
@@ -170,22 +170,14 @@ def hand_replay(request: HttpRequest, pk: int, number: int) -> JsonResponse:
     inputs = input_errors(hand_form, formset)
     if inputs:
         return _refused(hand_judge(record)["errors"], rows, inputs)
-    key = "overwrite_version" if data.get("action") == "overwrite" else "version"
-    version = whole_number(data.get(key) or "") or None
+    version = save_options(data, correction=correction).version
     before = (
         Hand.objects.filter(match=match, number=number)
         .values_list("version", flat=True)
         .first()
     )
     try:
-        saved = hand_save(
-            match=match,
-            number=number,
-            record=record,
-            user=request.user,
-            version=version,
-            reason=hand_form.cleaned_data.get("reason") or "",
-        )
+        saved = hand_submit(request, match, number, record)
     except HandRejected as error:
         return _refused(error.errors, rows, [])
     except HandConflict as error:

@@ -50,7 +50,7 @@ class OfficialAdminMixin:
     """Read-only for everyone: officials (active staff in the Official group) and
     superusers may view; nobody adds, changes or deletes here (see the module)."""
 
-    def _official(self, request: HttpRequest) -> bool:
+    def _staff_official(self, request: HttpRequest) -> bool:
         return (
             request.user.is_active
             and request.user.is_staff
@@ -58,10 +58,12 @@ class OfficialAdminMixin:
         )
 
     def has_module_permission(self, request: HttpRequest) -> bool:
-        return self._official(request) or super().has_module_permission(request)  # type: ignore[misc]
+        return self._staff_official(request) or super().has_module_permission(request)  # type: ignore[misc]
 
     def has_view_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return self._official(request) or super().has_view_permission(request, obj)  # type: ignore[misc]
+        return self._staff_official(request) or super().has_view_permission(
+            request, obj
+        )  # type: ignore[misc]
 
     def has_add_permission(self, request: HttpRequest, *args: Any) -> bool:
         return False
@@ -121,7 +123,7 @@ class FollowupAdmin(OfficialAdminMixin, admin.ModelAdmin):
         return obj.last_error[:120]
 
     def has_deliver_permission(self, request: HttpRequest) -> bool:
-        return self._official(request) or request.user.is_superuser
+        return self._staff_official(request) or request.user.is_superuser
 
     @admin.action(
         description=_("Deliver the selected pending follow-ups now"),

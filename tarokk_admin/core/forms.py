@@ -1,8 +1,11 @@
-"""What every form of the project shares: a service's refusal shown on the form, and
+"""What every form of the project shares: a service run from a view, its refusal shown
+on the form, and
 a text area for pasted records that does not echo a very long paste back."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from django import forms
@@ -14,6 +17,43 @@ def form_error_add(form: forms.Form, error: ServiceError) -> None:
     """Show a service's refusal on the field it names, or above the form."""
     field = error.field if error.field in form.fields else None
     form.add_error(field, error.message)
+
+
+@dataclass
+class FormProblem:
+    anchor: str  # the id of the field at fault
+    label: str
+    message: str
+
+
+def form_problems(forms: list[Any]) -> list[FormProblem]:
+    """The refused forms' problems for the list at the top of the page
+    (``_form_problems.html``), each linked to its field; the first field at fault
+    gets the focus (``autofocus``)."""
+    problems: list[FormProblem] = []
+    for form in forms:
+        if form is None or not form.is_bound or not form.errors:
+            continue
+        for name, errors in form.errors.items():
+            field = name if name in form.fields else next(iter(form.fields))
+            bound = form[field]
+            # A radio group has no one label target: its first radio button.
+            anchor = bound.id_for_label or bound.subwidgets[0].id_for_label
+            if not problems:
+                form.fields[field].widget.attrs["autofocus"] = True
+            label = str(form.fields[field].label) if name in form.fields else ""
+            problems.extend(FormProblem(anchor, label, str(e)) for e in errors)
+    return problems
+
+
+def service_run(form: forms.Form, action: Callable[[], object]) -> object | None:
+    """Run a view's service call: what it returns (True when that is nothing), or
+    None when it refuses, its refusal then shown on ``form`` (``form_error_add``)."""
+    try:
+        return action() or True
+    except ServiceError as error:
+        form_error_add(form, error)
+        return None
 
 
 # A refused paste longer than this is not shown again (see PastedTextField).

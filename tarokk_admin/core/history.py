@@ -1,4 +1,6 @@
-"""What changed between two history rows (django-simple-history), as people read it:
+"""History rows (django-simple-history): who made a change and why, written with
+:func:`history_mark` (the reason cut to ``HISTORY_REASON_MAX``), and what changed
+between two rows, as people read it:
 the field's name and its values in the reader's language ("Állapot: kiírva →
 folyamatban"), never the column's name and stored codes ("status: scheduled →
 in_play")."""
@@ -16,6 +18,21 @@ from django.utils.translation import gettext as _
 from tarokk_admin.core.l10n import human_date, human_number
 
 EMPTY = "—"
+# django-simple-history's change-reason column holds this many characters.
+HISTORY_REASON_MAX = 100
+# django-simple-history's change-reason column holds this many characters.
+
+
+def history_mark(obj: Any, user: Any, reason: str | None = None) -> Any:
+    """Who makes the next change of ``obj`` and why, for the history row its next
+    ``save()`` or ``delete()`` writes (None: the request's user, no reason); a
+    reason longer than the column is cut to fit (``app_words`` keeps the app's own
+    words within it). Returns ``obj``."""
+    if user is not None:
+        obj._history_user = user
+    if reason is not None:
+        obj._change_reason = reason[:HISTORY_REASON_MAX]
+    return obj
 
 
 def field_value(field: models.Field, value: Any) -> str:

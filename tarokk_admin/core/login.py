@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from tarokk_admin.core.redirects import SafeNextMixin
-from tarokk_admin.core.roles import Role, is_official, is_referee, roles
+from tarokk_admin.core.roles import Role, is_official, roles
 
 
 class UsernameLimitMixin:
@@ -47,17 +47,21 @@ class AdminLoginForm(UsernameLimitMixin, AdminAuthenticationForm):
 
 
 def staff_home_url(user: Any) -> str:
-    """Where a user lands after login when no ``next`` says otherwise: staff on their
-    own work page (officials on the open matches of every referee), everyone else on
-    the home page."""
+    """Where a user lands after login when no ``next`` says otherwise: each role on
+    its own work area (an official on the workspace, a referee on their matches, the
+    jury on its approvals, a captain on the team's matches), everyone else, a
+    player, on their own free games (which asks an account not yet linked to a
+    federation record to claim it)."""
     held = roles(user)
-    if is_official(user) or is_referee(user):
+    if is_official(user):
+        return reverse("officials:home")
+    if Role.REFEREE.value in held:
         return reverse("referee:home")
     if Role.JURY.value in held:
         return reverse("jury:home")
     if Role.TEAM_CAPTAIN.value in held:
         return reverse("captain:home")
-    return reverse("home")
+    return reverse("competitions:free_games_mine")
 
 
 class StaffLoginView(SafeNextMixin, LoginView):

@@ -1,7 +1,9 @@
 """The federation's roles and the one way to refuse a page.
 
 Roles are Django groups (created by the migration ``competitions/0001``). A page that
-a visitor may not open calls :func:`refuse` (or is wrapped in :func:`role_required`):
+a visitor may not open calls :func:`refuse` (or is wrapped in :func:`role_required`,
+:func:`official_only` for the officials' pages; a service checks with
+:func:`official_check`):
 an anonymous visitor goes to the login page, a signed-in user gets the 403 page
 (``templates/403.html``) saying in one sentence why.
 """
@@ -16,7 +18,10 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.db import models
 from django.http import HttpRequest, HttpResponse
+from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
+
+from tarokk_admin.core.errors import ServiceError
 
 View = Callable[..., HttpResponse]
 
@@ -62,6 +67,13 @@ def is_captain(user: Any) -> bool:
     return Role.TEAM_CAPTAIN.value in roles(user)
 
 
+def official_check(user: Any, message: str | Promise) -> None:
+    """The one check a service makes before an official's work: ``message`` (why,
+    in one sentence) as a :class:`ServiceError` coded ``not_an_official``."""
+    if not is_official(user):
+        raise ServiceError(str(message), code="not_an_official")
+
+
 class LoginRequired(Exception):
     """Raised by :func:`refuse` for an anonymous visitor; the middleware sends them to
     the login page and back."""
@@ -91,6 +103,12 @@ def role_required(
         return wrapped
 
     return decorator
+
+
+def official_only(message: str | Promise) -> Callable[[View], View]:
+    """Only officials reach the view; ``message`` (a lazy translation, shown in the
+    visitor's language) explains a refusal."""
+    return role_required(is_official, lambda: str(message))
 
 
 class RefusalMiddleware:

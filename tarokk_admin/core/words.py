@@ -18,10 +18,12 @@ from typing import Any
 
 from django.utils.translation import gettext
 
+from tarokk_admin.core.history import HISTORY_REASON_MAX
+
 # An invisible character that people do not type opens words kept this way.
 MARK = "\u2063"
-# django-simple-history's reason column holds 100 characters.
-LIMIT = 100
+# django-simple-history's reason column.
+LIMIT = HISTORY_REASON_MAX
 
 
 def app_words(message: str, limit: int | None = LIMIT, **params: Any) -> str:

@@ -2,15 +2,15 @@
 52 championship matches each (7,800 matches, 62,400 hands) and 2,000 players.
 
 Fast: rows go in with ``bulk_create``; hands reuse a pool of generated records, each
-judged once by the engine, and every match result is the engine's sum of them (R11:
-points = floor(total / 8)); ``bench_check`` re-judges a few matches whole.
+judged once by the engine, and the match results are stored by the results service
+(``match_results_bulk_store``: R3, R11 and R15 as for every match);
+``bench_check`` re-judges a few matches whole.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import random
-from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -26,10 +26,11 @@ from competitions.models import (
     Season,
     Team,
 )
-from competitions.rules.standings import best_trophy
 from competitions.selectors.matches import match_as_record
+from competitions.services.results import HandPlayed, match_results_bulk_store
 from scoring.engine import (
     MATCH_HANDS,
+    hand_sides,
     score_hand_record,
     score_match_record,
     sheet_from_play,
@@ -178,7 +179,8 @@ def bench_matches(
 @dataclass
 class _Played:
     hands: list[Hand] = field(default_factory=list)
-    results: list[MatchResult] = field(default_factory=list)
+    # Each match's hands for its results, stored by the results service (R11).
+    matches: list[tuple[Match, list[HandPlayed]]] = field(default_factory=list)
     lineups: list[Lineup] = field(default_factory=list)
     # (index in hands, team id, "driver"/"catcher", trophy code, match)
     trophies: list[tuple[int, int, str, str, Match]] = field(default_factory=list)
@@ -191,8 +193,7 @@ def _match_play(
     roster: dict[int, tuple[Player, Player]],
     played: _Played,
 ) -> None:
-    totals = {match.team_a_id: 0, match.team_b_id: 0}
-    made: dict[int, list[str]] = defaultdict(list)
+    scores: list[HandPlayed] = []
     for team in (match.team_a_id, match.team_b_id):
         driver, catcher = roster[team]
         played.lineups.append(
@@ -200,11 +201,10 @@ def _match_play(
         )
     for number in range(1, MATCH_HANDS + 1):
         item = pool[rng.randrange(len(pool))]
-        attack = match.attack_team_id(number)
-        assert attack is not None  # the bench matches have their cut
-        defence = match.team_b_id if attack == match.team_a_id else match.team_a_id
-        totals[attack] += item["attack"]
-        totals[defence] += item["defence"]
+        teams = (match.team_a_id, match.team_b_id)
+        attack, defence = hand_sides(teams, match.first_attack_id, number)
+        made = tuple((side, feast) for side, _by, feast in item["trophies"])
+        scores.append(HandPlayed(item["attack"], item["defence"], made))
         played.hands.append(
             Hand(
                 match=match,
@@ -218,22 +218,8 @@ def _match_play(
         )
         for side, by, feast in item["trophies"]:
             team = attack if side == "attack" else defence
-            made[team].append(feast)
             played.trophies.append((len(played.hands) - 1, team, by, feast, match))
-    for team, opponent in (
-        (match.team_a_id, match.team_b_id),
-        (match.team_b_id, match.team_a_id),
-    ):
-        played.results.append(
-            MatchResult(
-                match=match,
-                team_id=team,
-                opponent_id=opponent,
-                total=totals[team],
-                points=totals[team] // MATCH_HANDS,  # R11, as the engine computes it
-                best_trophy=best_trophy(made[team]) or "",
-            )
-        )
+    played.matches.append((match, scores))
 
 
 def bench_play(
@@ -249,7 +235,7 @@ def bench_play(
         _match_play(match, rng, pool, roster, played)
     Lineup.objects.bulk_create(played.lineups, batch_size=BATCH)
     Hand.objects.bulk_create(played.hands, batch_size=BATCH)
-    MatchResult.objects.bulk_create(played.results, batch_size=BATCH)
+    match_results_bulk_store(played.matches, batch_size=BATCH)
     by_key = {
         (m, n): pk
         for pk, m, n in Hand.objects.filter(

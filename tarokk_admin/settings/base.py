@@ -36,6 +36,11 @@ SECRET_KEY = env.text(
 DEBUG = env.flag("DJANGO_DEBUG", default=False)
 ALLOWED_HOSTS = env.hosts("DJANGO_ALLOWED_HOSTS", default=["localhost", "127.0.0.1"])
 CSRF_TRUSTED_ORIGINS = env.origins("DJANGO_CSRF_TRUSTED_ORIGINS")
+# The site's own address for the links in e-mail notices (scheme and host): the
+# first trusted origin unless set; without either a notice carries the path only.
+SITE_URL = (
+    env.text("DJANGO_SITE_URL", "") or next(iter(CSRF_TRUSTED_ORIGINS), "")
+).rstrip("/")
 
 INSTALLED_APPS = [
     "django.contrib.admin",

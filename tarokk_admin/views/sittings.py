@@ -13,6 +13,7 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from competitions.forms.free_games import SittingForm
 from competitions.models import VariantSitting
@@ -22,18 +23,20 @@ from competitions.selectors.sittings import (
     sitting_history,
     sitting_rights,
 )
-from competitions.views.sittings import form_refusal, sitting_form_context
+from competitions.views.sittings import (
+    form_refusal,
+    sitting_form_context,
+    sitting_rules_check,
+)
 from tarokk_admin.core.errors import ServiceError
 from tarokk_admin.core.forms import form_error_add
 from tarokk_admin.core.methods import get_only, get_or_post
-from tarokk_admin.core.roles import is_official, refuse, role_required
+from tarokk_admin.core.roles import official_only, refuse
 from trophies.forms import SittingCorrectSettlingForm, SittingVoidSettlingForm
 from trophies.selectors import sitting_trophies
 from trophies.services.sittings import sitting_correct_settling, sitting_void_settling
 
-official_only = role_required(
-    is_official, lambda: _("Only officials may correct confirmed sittings.")
-)
+OFFICIALS_ONLY = gettext_lazy("Only officials may correct confirmed sittings.")
 
 
 def _sitting(request: HttpRequest, pk: int) -> tuple[VariantSitting, SittingRights]:
@@ -96,7 +99,9 @@ def sitting_correct_view(request: HttpRequest, pk: int) -> HttpResponse:
         initial=SittingForm.initial_for(sitting),
         trophies=len(trophies),
     )
-    if request.method == "POST" and form.is_valid():
+    if request.method == "POST" and not form.is_valid():
+        sitting_rules_check(form)
+    elif request.method == "POST":
         data = form.cleaned_data
         try:
             sitting_correct_settling(
@@ -156,6 +161,6 @@ def sitting_void_view(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
-officials_sitting_page = official_only(sitting_page)
-officials_sitting_correct = official_only(sitting_correct_view)
-officials_sitting_void = official_only(sitting_void_view)
+officials_sitting_page = official_only(OFFICIALS_ONLY)(sitting_page)
+officials_sitting_correct = official_only(OFFICIALS_ONLY)(sitting_correct_view)
+officials_sitting_void = official_only(OFFICIALS_ONLY)(sitting_void_view)

@@ -12,7 +12,11 @@ from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 
 from competitions.models import Match, MatchResult, Membership, Season, Team
-from competitions.selectors.matches import in_championship, public_matches
+from competitions.selectors.matches import (
+    in_championship,
+    public_matches,
+    publicly_visible_q,
+)
 from competitions.selectors.page_marks import (
     MATCHES,
     MEMBERSHIPS,
@@ -68,7 +72,7 @@ def team_season(*, team: Team, season: Season | None, user: Any) -> TeamSeason:
         .order_by("-season__year", "role")
     )
     roster = [m for m in memberships if season and m.season_id == season.pk]
-    visible = Q(match__public=True) | Q(match__jury_approval__isnull=False)
+    visible = publicly_visible_q("match__")
     results: list[MatchResult] = []
     upcoming: list[Match] = []
     trophies: list[Any] = []

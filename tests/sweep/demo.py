@@ -68,6 +68,7 @@ class DemoIds:
     grand_prix: int
     grand_prix_match: int
     disputed_match: int
+    captain_match: int  # the demo captain's team's, completed when one is
     sitting: int  # confirmed: every visitor sees it
     pending_sitting: int  # recorded by ``player``, awaiting confirmation
     claim: int
@@ -117,6 +118,7 @@ class DemoIds:
             disputed_match=_first(
                 Match.objects.filter(results__answer=MatchResult.Answer.DISPUTED)
             ),
+            captain_match=_captain_match(),
             sitting=_first(
                 VariantSitting.objects.filter(status=VariantSitting.Status.CONFIRMED)
             ),
@@ -146,6 +148,19 @@ class DemoIds:
     @property
     def date(self) -> dt.date:
         return dt.date.fromisoformat(self.day)
+
+
+def _captain_match() -> int:
+    """A match of a team the demo captain captains in its season, a completed one
+    first (its answer form shows)."""
+    from competitions.selectors.teams import captain_matches_filter
+
+    captain = get_user_model().objects.get(username="captain")
+    mine = Match.objects.filter(captain_matches_filter(captain)).exclude(
+        status=Match.Status.VOID
+    )
+    done = mine.filter(status=Match.Status.COMPLETED)
+    return _first(done if done.exists() else mine)
 
 
 def _first(queryset: Any) -> int:

@@ -167,6 +167,7 @@ SWEPT: dict[str, Sweep] = {
     "jury:home": page(JURY),
     "jury:given": page(JURY),
     "captain:home": page(CAPTAIN),
+    "captain:match": page(CAPTAIN, lambda d: {"pk": d.captain_match}),
     # The officials' workspace.
     "officials:home": page(OFFICIAL),
     "officials:cup_current": page(OFFICIAL),

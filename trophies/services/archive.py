@@ -51,7 +51,6 @@ from trophies.services.trophy_cups import (
 )
 
 BATCH = 1000
-HISTORY_REASON_MAX = 100
 ARCHIVE = TrophyAward.Source.ARCHIVE
 
 

@@ -15,20 +15,15 @@ from django.utils.translation import gettext as _
 from competitions.models import RECOGNISED_VARIANTS, Player
 from scoring.engine.catalogue import FEASTS
 from tarokk_admin.core.errors import ServiceError
-from tarokk_admin.core.roles import is_official
+from tarokk_admin.core.history import history_mark
+from tarokk_admin.core.roles import official_check
 from trophies.models import TrophyAward
 from trophies.services.archive_rows import EVENT_MAX
 from trophies.services.trophy_cups import trophy_cups_refresh_queue
 
-HISTORY_REASON_MAX = 100
-
 
 def _archive_award(award: TrophyAward, user: Any, reason: str) -> TrophyAward:
-    if not is_official(user):
-        raise ServiceError(
-            _("Only officials correct or withdraw archive trophies."),
-            code="not_an_official",
-        )
+    official_check(user, _("Only officials correct or withdraw archive trophies."))
     if not reason.strip():
         raise ServiceError(
             _("Give the reason (it is kept in the history)."), field="reason"
@@ -109,8 +104,7 @@ def trophy_archive_correct(
     award.date, award.player, award.partner = date, player, partner
     award.feast, award.value = feast, FEASTS[feast].value
     award.event, award.variant = event, variant
-    award._history_user = user  # type: ignore[attr-defined]
-    award._change_reason = reason.strip()[:HISTORY_REASON_MAX]  # type: ignore[attr-defined]
+    history_mark(award, user, reason.strip())
     award.save()
     trophy_cups_refresh_queue(players)
     return award
@@ -121,8 +115,7 @@ def trophy_archive_withdraw(*, award: TrophyAward, user: Any, reason: str) -> No
     """Withdraw an archive award from the trophy list; its history keeps it (and
     the file imported again does not store it again)."""
     award = _archive_award(award, user, reason)
-    award._history_user = user  # type: ignore[attr-defined]
-    award._change_reason = reason.strip()[:HISTORY_REASON_MAX]  # type: ignore[attr-defined]
+    history_mark(award, user, reason.strip())
     player_id = award.player_id
     award.delete()
     trophy_cups_refresh_queue([player_id])

@@ -25,6 +25,7 @@ from scoring.engine import trophies_made
 from scoring.engine.catalogue import FEASTS
 from scoring.models import Hand
 from tarokk_admin.core.errors import ServiceError
+from tarokk_admin.core.history import history_mark
 from tarokk_admin.core.words import app_words
 from trophies.models import TrophyAward
 from trophies.services.trophy_cups import trophy_cups_refresh_queue
@@ -107,9 +108,11 @@ def trophies_award_match(match: Match) -> dict[str, int]:
     for key, award in existing.items():
         if key not in wanted:
             touched.add(award.player_id)
-            award._change_reason = app_words(
-                gettext_noop("the trophy is no longer in the match")
-            )  # type: ignore[attr-defined]
+            history_mark(
+                award,
+                None,
+                app_words(gettext_noop("the trophy is no longer in the match")),
+            )
             award.delete()
             counts["deleted"] += 1
     for key, trophy in wanted.items():
@@ -123,7 +126,7 @@ def trophies_award_match(match: Match) -> dict[str, int]:
             touched |= {award.player_id, trophy.player_id}
             for field, value in values.items():
                 setattr(award, field, value)
-            award._change_reason = app_words(gettext_noop("the hand was corrected"))  # type: ignore[attr-defined]
+            history_mark(award, None, app_words(gettext_noop("the hand was corrected")))
             award.save()
             counts["updated"] += 1
     if touched:
@@ -217,7 +220,7 @@ def trophy_variant_enter(
         jury_note=jury_note.strip(),
         entered_by=user,
     )
-    award._history_user = user  # type: ignore[attr-defined]
+    history_mark(award, user)
     award.save()
     trophy_cups_refresh_queue([player.pk])
     return award

@@ -23,12 +23,12 @@ from django.utils.translation import gettext as _
 from competitions.models import VariantSitting
 from competitions.services.sittings import Results, sitting_correct, sitting_void
 from tarokk_admin.core.errors import ServiceError
+from tarokk_admin.core.history import history_mark
 from trophies.models import TrophyAward
 from trophies.services.awards import trophy_sitting_check
 from trophies.services.trophy_cups import trophy_cups_refresh_queue
 
 KEEP, WITHDRAW, MOVE = "keep", "withdraw", "move"
-HISTORY_REASON_MAX = 100
 
 
 def _awards(sitting: VariantSitting) -> list[TrophyAward]:
@@ -54,15 +54,13 @@ def _ask(awards: list[TrophyAward], answer: str, allowed: tuple[str, ...]) -> No
 
 
 def _save(award: TrophyAward, user: Any, reason: str) -> None:
-    award._history_user = user  # type: ignore[attr-defined]
-    award._change_reason = reason[:HISTORY_REASON_MAX]  # type: ignore[attr-defined]
+    history_mark(award, user, reason)
     award.save()
 
 
 def _withdraw(awards: list[TrophyAward], user: Any, reason: str) -> None:
     for award in awards:
-        award._history_user = user  # type: ignore[attr-defined]
-        award._change_reason = reason[:HISTORY_REASON_MAX]  # type: ignore[attr-defined]
+        history_mark(award, user, reason)
         award.delete()
 
 

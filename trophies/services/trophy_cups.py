@@ -29,6 +29,7 @@ from competitions.models import Player
 from scoring.engine import feast_name
 from tarokk_admin.core.background import followup_queue
 from tarokk_admin.core.bulk import history_copy, rows_update
+from tarokk_admin.core.history import history_mark
 from tarokk_admin.core.l10n import human_date
 from tarokk_admin.core.mail import role_emails
 from tarokk_admin.core.roles import Role
@@ -110,9 +111,11 @@ def trophy_cups_update(*, player_ids: Iterable[int]) -> CupChanges:
         reached = {c.threshold for c in crossings}
         for threshold, cup in cups[player_id].items():
             if threshold not in reached:
-                cup._change_reason = app_words(
-                    gettext_noop("the threshold is no longer reached")
-                )  # type: ignore[attr-defined]
+                history_mark(
+                    cup,
+                    None,
+                    app_words(gettext_noop("the threshold is no longer reached")),
+                )
                 cup.delete()
                 changes.withdrawn.append(cup)
         for crossing in crossings:

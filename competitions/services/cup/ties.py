@@ -29,6 +29,7 @@ from competitions.selectors.cup import refusal_message, tie_name, tie_scores
 from competitions.services.matches import match_create, match_followup_queue
 from competitions.services.referees import referee_check
 from tarokk_admin.core.errors import ServiceError
+from tarokk_admin.core.history import history_mark
 from tarokk_admin.core.l10n import human_date
 from tarokk_admin.core.words import app_words
 
@@ -278,10 +279,9 @@ def grand_prix_match_cup_tie_set(*, match: Match, tie: CupTie, user: Any) -> Mat
                 field="tie",
             )
     match.tie = tie
-    match._history_user = user  # type: ignore[attr-defined]
-    match._change_reason = app_words(
-        gettext_noop("counts for %(tie)s"), tie=tie_name(tie)
-    )  # type: ignore[attr-defined]
+    history_mark(
+        match, user, app_words(gettext_noop("counts for %(tie)s"), tie=tie_name(tie))
+    )
     match.save(update_fields=["tie"])
     if match.status == Match.Status.COMPLETED:
         match_followup_queue(match)

@@ -14,7 +14,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext_lazy, gettext_noop
 
 from competitions.models import CupTie, Match, Team
 from competitions.rules import bracket
@@ -22,18 +22,13 @@ from competitions.selectors.cup import tie_name
 from competitions.services.cup.ties import cup_tie_advance, cup_tie_decide
 from competitions.services.matches import match_void
 from tarokk_admin.core.errors import ServiceError
-from tarokk_admin.core.roles import is_official
+from tarokk_admin.core.history import history_mark
+from tarokk_admin.core.roles import official_check
 from tarokk_admin.core.words import app_words
 
+OFFICIALS_ONLY = gettext_lazy("Only officials record a walkover.")
+
 REASON_MAX = 500
-HISTORY_REASON_MAX = 100
-
-
-def _official_check(user: Any) -> None:
-    if not is_official(user):
-        raise ServiceError(
-            _("Only officials record a walkover."), code="not_an_official"
-        )
 
 
 def _reason(reason: str) -> str:
@@ -72,7 +67,7 @@ def cup_tie_walkover(
     """R15: ``loser`` withdrew (``kind`` "withdrawn", at any time) or did not play
     the tie by the end of its round's month ("not_played", only after that month);
     the other team wins the tie by walkover and advances."""
-    _official_check(user)
+    official_check(user, OFFICIALS_ONLY)
     tie = _locked(tie)
     if kind not in CupTie.Walkover.values:
         raise ServiceError(
@@ -127,8 +122,7 @@ def cup_tie_walkover(
     tie.winner = (tie.team_a, tie.team_b)[decision.winner or 0]
     tie.decided_at = timezone.now()
     tie.walkover, tie.walkover_reason, tie.walkover_by = kind, reason, user
-    tie._history_user = user  # type: ignore[attr-defined]
-    tie._change_reason = why[:HISTORY_REASON_MAX]  # type: ignore[attr-defined]
+    history_mark(tie, user, why)
     tie.save()
     cup_tie_advance(tie)
     return tie
@@ -139,7 +133,7 @@ def cup_tie_walkover_cancel(*, tie: CupTie, reason: str, user: Any) -> CupTie:
     """An official takes back a walkover recorded by mistake, while the next round's
     tie has no match; the tie is decided again from its matches (voided ones do not
     count: schedule them again)."""
-    _official_check(user)
+    official_check(user, OFFICIALS_ONLY)
     tie = _locked(tie)
     reason = _reason(reason)
     if not tie.walkover:
@@ -163,9 +157,10 @@ def cup_tie_walkover_cancel(*, tie: CupTie, reason: str, user: Any) -> CupTie:
             )
     tie.winner, tie.decided_at = None, None
     tie.walkover, tie.walkover_reason, tie.walkover_by = "", "", None
-    tie._history_user = user  # type: ignore[attr-defined]
-    tie._change_reason = app_words(  # type: ignore[attr-defined]
-        gettext_noop("walkover cancelled: %(reason)s"), reason=reason
+    history_mark(
+        tie,
+        user,
+        app_words(gettext_noop("walkover cancelled: %(reason)s"), reason=reason),
     )
     tie.save()
     cup_tie_advance(tie)

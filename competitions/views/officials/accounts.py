@@ -37,11 +37,12 @@ from competitions.services.accounts import (
     account_role_withdraw,
 )
 from competitions.services.claims import player_account_link, player_account_unlink
-from competitions.views.officials.workspace import official_only, service_run
+from competitions.views.officials.workspace import OFFICIALS_ONLY
 from tarokk_admin.core.errors import ServiceError
+from tarokk_admin.core.forms import service_run
 from tarokk_admin.core.methods import get_only, get_or_post
 from tarokk_admin.core.params import whole_number
-from tarokk_admin.core.roles import Role
+from tarokk_admin.core.roles import Role, official_only
 
 
 def site_of(request: HttpRequest) -> str:
@@ -49,7 +50,7 @@ def site_of(request: HttpRequest) -> str:
     return request.build_absolute_uri("/").rstrip("/")
 
 
-@official_only
+@official_only(OFFICIALS_ONLY)
 @get_only
 def account_list(request: HttpRequest) -> HttpResponse:
     search = AccountSearchForm(request.GET)
@@ -70,7 +71,7 @@ def account_list(request: HttpRequest) -> HttpResponse:
     )
 
 
-@official_only
+@official_only(OFFICIALS_ONLY)
 @get_or_post
 def account_invite_view(request: HttpRequest) -> HttpResponse:
     """Invite a person: the account, its roles and the link to their record; the
@@ -151,7 +152,7 @@ def _account_page(
     )
 
 
-@official_only
+@official_only(OFFICIALS_ONLY)
 @get_only
 def account_page(request: HttpRequest, pk: int) -> HttpResponse:
     account = get_object_or_404(get_user_model(), pk=pk)
@@ -172,7 +173,7 @@ def _act(
     return _account_page(request, account, **{prefix: form})
 
 
-@official_only
+@official_only(OFFICIALS_ONLY)
 @require_POST
 def account_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
     """One act on the account: ``grant``, ``withdraw``, ``deactivate``,

@@ -19,12 +19,14 @@ from competitions.services.closings import (
     annual_meeting_record,
     competition_close,
 )
-from competitions.views.officials.workspace import official_only, service_run
+from competitions.views.officials.workspace import OFFICIALS_ONLY
 from tarokk_admin.core.errors import ServiceError
+from tarokk_admin.core.forms import service_run
 from tarokk_admin.core.methods import get_or_post, post_only
+from tarokk_admin.core.roles import official_only
 
 
-@official_only
+@official_only(OFFICIALS_ONLY)
 @post_only
 def competition_close_view(request: HttpRequest, pk: int) -> HttpResponse:
     competition = get_object_or_404(Competition.objects.select_related("season"), pk=pk)
@@ -50,7 +52,7 @@ def _season_url(competition: Competition) -> str:
     return reverse("officials:season", kwargs={"year": competition.season.year})
 
 
-@official_only
+@official_only(OFFICIALS_ONLY)
 @get_or_post
 def annual_meeting(request: HttpRequest, year: int) -> HttpResponse:
     """The meeting approving ``year`` (R15): its record, or the form to enter it

@@ -7,6 +7,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from competitions.forms.accounts import WalkoverForm
 from competitions.forms.cup import DeadlineForm, PlacementForm, TieMatchForm
@@ -31,12 +32,12 @@ from tarokk_admin.core.errors import ServiceError
 from tarokk_admin.core.forms import form_error_add
 from tarokk_admin.core.methods import get_or_post
 from tarokk_admin.core.params import whole_number
-from tarokk_admin.core.roles import is_official, role_required
+from tarokk_admin.core.roles import official_only
 
-official_only = role_required(is_official, lambda: _("Only officials manage the cup."))
+OFFICIALS_ONLY = gettext_lazy("Only officials manage the cup.")
 
 
-@official_only
+@official_only(OFFICIALS_ONLY)
 @get_or_post
 def cup_manage(request: HttpRequest, year: int) -> HttpResponse:
     """Officials: create the cup, withdraw teams, draw or place, round deadlines."""
@@ -113,7 +114,7 @@ def cup_manage(request: HttpRequest, year: int) -> HttpResponse:
     )
 
 
-@official_only
+@official_only(OFFICIALS_ONLY)
 @get_or_post
 def cup_tie_view(
     request: HttpRequest, year: int, round: int, slot: int
@@ -160,9 +161,9 @@ def cup_tie_view(
             "walkover_form": walkover,
             "month_end": bracket.round_month_end(year, tie.round),
             "history": list(
-                tie.history.select_related("history_user").order_by("-history_date")[
-                    :10
-                ]
+                tie.history.select_related("history_user__player").order_by(
+                    "-history_date"
+                )[:10]
             ),
         },
         status=400 if walkover.is_bound or form.is_bound else 200,

@@ -9,21 +9,22 @@ from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from competitions.forms.schedule import DisputeResolveForm
 from competitions.models import Match
 from competitions.selectors.disputes import disputed_matches
 from competitions.services.disputes import dispute_resolve
-from competitions.views.officials.schedule import service_run
+from tarokk_admin.core.forms import service_run
 from tarokk_admin.core.methods import get_only, get_or_post
-from tarokk_admin.core.roles import is_official, role_required
+from tarokk_admin.core.roles import official_only
 
 PAGE = 25
 
-official_only = role_required(is_official, lambda: _("Only officials settle disputes."))
+OFFICIALS_ONLY = gettext_lazy("Only officials settle disputes.")
 
 
-@official_only
+@official_only(OFFICIALS_ONLY)
 @get_only
 def disputes(request: HttpRequest) -> HttpResponse:
     page = Paginator(disputed_matches(), PAGE).get_page(request.GET.get("page"))
@@ -34,7 +35,7 @@ def disputes(request: HttpRequest) -> HttpResponse:
     )
 
 
-@official_only
+@official_only(OFFICIALS_ONLY)
 @get_or_post
 def dispute_resolve_view(request: HttpRequest, pk: int) -> HttpResponse:
     match = get_object_or_404(
@@ -57,7 +58,7 @@ def dispute_resolve_view(request: HttpRequest, pk: int) -> HttpResponse:
             % {"match": f"{match.team_a.name} – {match.team_b.name}"},
         )
         return redirect("officials:disputes")
-    rows = list(match.results.select_related("team", "answered_by"))
+    rows = list(match.results.select_related("team", "answered_by__player"))
     return render(
         request,
         "competitions/officials/dispute_resolve.html",

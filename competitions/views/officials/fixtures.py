@@ -7,7 +7,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 
 from competitions.forms.schedule import FixturesForm
 from competitions.models import Competition
@@ -15,14 +15,12 @@ from competitions.selectors.schedule import SCHEDULED_KINDS, schedule_matches
 from competitions.services.fixtures import FixturesOutcome, fixtures_import
 from tarokk_admin.core.errors import ServiceError
 from tarokk_admin.core.methods import get_or_post
-from tarokk_admin.core.roles import is_official, role_required
+from tarokk_admin.core.roles import official_only
 
-official_only = role_required(
-    is_official, lambda: _("Only officials manage the schedule.")
-)
+OFFICIALS_ONLY = gettext_lazy("Only officials manage the schedule.")
 
 
-@official_only
+@official_only(OFFICIALS_ONLY)
 @get_or_post
 def competition_manage(request: HttpRequest, pk: int) -> HttpResponse:
     competition = get_object_or_404(Competition.objects.select_related("season"), pk=pk)

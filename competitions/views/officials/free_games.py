@@ -12,6 +12,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from competitions.forms.free_games import (
@@ -38,24 +39,25 @@ from competitions.services.free_games import free_games_close, free_games_reopen
 from tarokk_admin.core.errors import ServiceError
 from tarokk_admin.core.forms import form_error_add
 from tarokk_admin.core.methods import get_only
-from tarokk_admin.core.roles import is_official, role_required
+from tarokk_admin.core.roles import official_only
 
-official_only = role_required(
-    is_official, lambda: _("Only officials may manage Grand Prix and free games.")
-)
+OFFICIALS_ONLY = gettext_lazy("Only officials may manage Grand Prix and free games.")
 
 
-def _season(request: HttpRequest) -> Season | None:
+def _year(request: HttpRequest) -> int | None:
+    """The year asked for (``?year=``), None when none or not a year."""
     year = request.GET.get("year", "")
-    if year.isdigit() and len(year) == 4:
-        found = Season.objects.filter(year=int(year)).first()
-        if found is not None:
-            return found
-    return season_current()
+    return int(year) if year.isdigit() and len(year) == 4 else None
 
 
 def _desk(request: HttpRequest, **forms_: forms.Form) -> HttpResponse:
-    season = _season(request)
+    # The year asked for filters everything on the desk (issue 20: ?year=2027 listed
+    # 2026's sittings): its season, or none at all; without one, the current season
+    # and every sitting awaiting confirmation.
+    year = _year(request)
+    season = (
+        Season.objects.filter(year=year).first() if year is not None else None
+    ) or (season_current() if year is None else None)
     status = request.GET.get("status", "")
     variant = request.GET.get("variant", "")
     status = status if status in VariantSitting.Status.values else ""
@@ -63,12 +65,13 @@ def _desk(request: HttpRequest, **forms_: forms.Form) -> HttpResponse:
     closing = free_games_closing(season) if season else None
     context: dict[str, Any] = {
         "season": season,
+        "missing_year": year if season is None else None,
         "years": season_years(),
         "status": status,
         "variant": variant,
         "statuses": VariantSitting.Status.choices,
         "variants": Variant.choices,
-        "pending": sittings_pending(),
+        "pending": sittings_pending(year=year),
         "sittings": sittings_of_season(season, status=status, variant=variant)
         if season
         else [],
@@ -93,7 +96,7 @@ def _desk(request: HttpRequest, **forms_: forms.Form) -> HttpResponse:
     )
 
 
-@official_only
+@official_only(OFFICIALS_ONLY)
 @get_only
 def free_games_desk(request: HttpRequest) -> HttpResponse:
     return _desk(request)
@@ -104,7 +107,7 @@ def _back(request: HttpRequest, year: int | None = None) -> HttpResponse:
     return redirect(f"{url}?year={year}" if year else url)
 
 
-@official_only
+@official_only(OFFICIALS_ONLY)
 @require_POST
 def claim_accept(request: HttpRequest, pk: int) -> HttpResponse:
     claim = get_object_or_404(PlayerClaim, pk=pk)
@@ -121,7 +124,7 @@ def claim_accept(request: HttpRequest, pk: int) -> HttpResponse:
     return _back(request)
 
 
-@official_only
+@official_only(OFFICIALS_ONLY)
 @require_POST
 def claim_refuse(request: HttpRequest, pk: int) -> HttpResponse:
     claim = get_object_or_404(PlayerClaim, pk=pk)
@@ -139,7 +142,7 @@ def claim_refuse(request: HttpRequest, pk: int) -> HttpResponse:
     return _desk(request, note_form=form, refused_claim=claim)
 
 
-@official_only
+@official_only(OFFICIALS_ONLY)
 @require_POST
 def account_link(request: HttpRequest) -> HttpResponse:
     form = AccountLinkForm(request.POST, prefix="link")
@@ -162,7 +165,7 @@ def account_link(request: HttpRequest) -> HttpResponse:
     return _desk(request, link_form=form)
 
 
-@official_only
+@official_only(OFFICIALS_ONLY)
 @require_POST
 def account_unlink(request: HttpRequest) -> HttpResponse:
     form = UnlinkForm(request.POST, prefix="unlink")
@@ -182,7 +185,7 @@ def account_unlink(request: HttpRequest) -> HttpResponse:
     return _desk(request, unlink_form=form)
 
 
-@official_only
+@official_only(OFFICIALS_ONLY)
 @require_POST
 def year_close(request: HttpRequest, year: int) -> HttpResponse:
     season = get_object_or_404(Season, year=year)
@@ -199,7 +202,7 @@ def year_close(request: HttpRequest, year: int) -> HttpResponse:
     return _back(request, year)
 
 
-@official_only
+@official_only(OFFICIALS_ONLY)
 @require_POST
 def year_reopen(request: HttpRequest, year: int) -> HttpResponse:
     season = get_object_or_404(Season, year=year)

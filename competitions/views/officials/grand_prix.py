@@ -3,13 +3,11 @@ override a pairing, count the event for the championship (R15)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from django import forms
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from competitions.forms.grand_prix import (
     EntriesForm,
@@ -27,33 +25,21 @@ from competitions.services.grand_prix import (
     grand_prix_round_next,
 )
 from tarokk_admin.core.errors import ServiceError
-from tarokk_admin.core.forms import form_error_add
+from tarokk_admin.core.forms import service_run
 from tarokk_admin.core.methods import get_or_post
-from tarokk_admin.core.roles import is_official, role_required
+from tarokk_admin.core.roles import official_only
 
-official_only = role_required(
-    is_official, lambda: _("Only officials may manage Grand Prix and free games.")
-)
+OFFICIALS_ONLY = gettext_lazy("Only officials may manage Grand Prix and free games.")
 
 
-def _service(form: forms.Form, action: Callable[[], object]) -> bool:
-    """Run a service; its refusal goes on the field it names (or the whole form)."""
-    try:
-        action()
-    except ServiceError as error:
-        form_error_add(form, error)
-        return False
-    return True
-
-
-@official_only
+@official_only(OFFICIALS_ONLY)
 @get_or_post
 def grand_prix_manage_list(request: HttpRequest) -> HttpResponse:
     form = GrandPrixForm(request.POST or None)
     created: list[Competition] = []
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        if _service(
+        if service_run(
             form,
             lambda: created.append(
                 grand_prix_create(
@@ -77,7 +63,7 @@ def grand_prix_manage_list(request: HttpRequest) -> HttpResponse:
     )
 
 
-@official_only
+@official_only(OFFICIALS_ONLY)
 @get_or_post
 def grand_prix_manage(request: HttpRequest, pk: int) -> HttpResponse:
     event = get_object_or_404(
@@ -96,7 +82,7 @@ def grand_prix_manage(request: HttpRequest, pk: int) -> HttpResponse:
     round_form = RoundForm(request.POST if action == "round" else None)
     ok = False
     if action == "entries" and entries_form.is_valid():
-        ok = _service(
+        ok = service_run(
             entries_form,
             lambda: grand_prix_entries_set(
                 competition=event, teams=list(entries_form.cleaned_data["teams"])
@@ -104,7 +90,7 @@ def grand_prix_manage(request: HttpRequest, pk: int) -> HttpResponse:
         )
         text = _("The event's teams are saved.")
     elif action == "round" and round_form.is_valid():
-        ok = _service(
+        ok = service_run(
             round_form,
             lambda: grand_prix_round_generate(
                 competition=event,
@@ -144,7 +130,7 @@ def grand_prix_manage(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
-@official_only
+@official_only(OFFICIALS_ONLY)
 @get_or_post
 def grand_prix_pairing_edit(request: HttpRequest, pk: int) -> HttpResponse:
     match = get_object_or_404(
@@ -164,7 +150,7 @@ def grand_prix_pairing_edit(request: HttpRequest, pk: int) -> HttpResponse:
     if (
         request.method == "POST"
         and form.is_valid()
-        and _service(
+        and service_run(
             form,
             lambda: grand_prix_pairing_override(
                 match=match,

@@ -7,25 +7,24 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from competitions.forms.schedule import CupTieLinkForm
 from competitions.models import Competition, GrandPrixEntry, Match
 from competitions.services.cup.ties import grand_prix_match_cup_tie_set
 from competitions.services.grand_prix import grand_prix_seed_move
-from competitions.views.officials.schedule import service_run
 from tarokk_admin.core.errors import ServiceError
+from tarokk_admin.core.forms import service_run
 from tarokk_admin.core.methods import get_or_post
 from tarokk_admin.core.params import whole_number
-from tarokk_admin.core.roles import is_official, role_required
+from tarokk_admin.core.roles import official_only
 
-official_only = role_required(
-    is_official, lambda: _("Only officials may manage Grand Prix and free games.")
-)
+OFFICIALS_ONLY = gettext_lazy("Only officials may manage Grand Prix and free games.")
 
 
 @require_POST
-@official_only
+@official_only(OFFICIALS_ONLY)
 def grand_prix_seed(request: HttpRequest, pk: int) -> HttpResponse:
     """Move a team one place up or down the seeding (buttons, no script needed)."""
     event = get_object_or_404(Competition, pk=pk, kind=Competition.Kind.GRAND_PRIX)
@@ -45,7 +44,7 @@ def grand_prix_seed(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("officials:grand_prix", pk=event.pk)
 
 
-@official_only
+@official_only(OFFICIALS_ONLY)
 @get_or_post
 def grand_prix_cup_tie(request: HttpRequest, pk: int) -> HttpResponse:
     """Count a Grand Prix match as one of a cup tie's matches (R15)."""

@@ -14,11 +14,12 @@ from django.utils.translation import ngettext
 from competitions.models import Notice
 from competitions.selectors.outbox import followups_stuck, notices_unsent
 from competitions.services.notice_delivery import notice_send
-from competitions.views.officials.workspace import official_only
+from competitions.views.officials.workspace import OFFICIALS_ONLY
 from tarokk_admin.core.background import followup_deliver
 from tarokk_admin.core.methods import get_or_post
 from tarokk_admin.core.models import Followup
 from tarokk_admin.core.params import whole_number
+from tarokk_admin.core.roles import official_only
 
 
 def _send(request: HttpRequest, ids: list[int]) -> None:
@@ -61,7 +62,7 @@ def _deliver(request: HttpRequest, ids: list[int]) -> None:
         )
 
 
-@official_only
+@official_only(OFFICIALS_ONLY)
 @get_or_post
 def outbox(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":

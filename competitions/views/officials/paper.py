@@ -13,17 +13,21 @@ from django.utils.translation import gettext as _
 from competitions.forms.accounts import PaperSittingForm
 from competitions.selectors.sittings import game_names, players_offered
 from competitions.services.sittings import sitting_record_from_paper
-from competitions.views.officials.workspace import official_only
+from competitions.views.officials.workspace import OFFICIALS_ONLY
+from competitions.views.sittings import form_refusal, sitting_rules_check
 from tarokk_admin.core.errors import ServiceError
-from tarokk_admin.core.forms import form_error_add
+from tarokk_admin.core.forms import form_problems
 from tarokk_admin.core.methods import get_or_post
+from tarokk_admin.core.roles import official_only
 
 
-@official_only
+@official_only(OFFICIALS_ONLY)
 @get_or_post
 def sitting_paper(request: HttpRequest) -> HttpResponse:
     form = PaperSittingForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
+    if request.method == "POST" and not form.is_valid():
+        sitting_rules_check(form)  # every problem at once
+    elif request.method == "POST":
         data = form.cleaned_data
         try:
             sitting = sitting_record_from_paper(
@@ -36,10 +40,7 @@ def sitting_paper(request: HttpRequest) -> HttpResponse:
                 note=data["note"],
             )
         except ServiceError as error:
-            if error.field == "results":
-                form.add_error(None, error.message)
-            else:
-                form_error_add(form, error)
+            form_refusal(form, error)
         else:
             messages.success(
                 request,
@@ -51,6 +52,7 @@ def sitting_paper(request: HttpRequest) -> HttpResponse:
         "competitions/officials/sitting_paper.html",
         {
             "form": form,
+            "problems": form_problems([form]),
             "players_offered": players_offered(),
             "game_names": game_names(),
             "section": "free_games",

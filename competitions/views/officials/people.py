@@ -20,16 +20,18 @@ from competitions.selectors.teams import team_members
 from competitions.services.captains import team_captain_remove, team_captain_set
 from competitions.services.referees import referee_pool_add, referee_pool_remove
 from competitions.views.officials.teams import team_page
-from competitions.views.officials.workspace import official_only, service_run
+from competitions.views.officials.workspace import OFFICIALS_ONLY
 from tarokk_admin.core.collation import hu_sorted
 from tarokk_admin.core.errors import ServiceError
+from tarokk_admin.core.forms import service_run
 from tarokk_admin.core.methods import get_or_post
 from tarokk_admin.core.params import whole_number
+from tarokk_admin.core.roles import official_only
 
 REASON_MAX = 500
 
 
-@official_only
+@official_only(OFFICIALS_ONLY)
 @require_POST
 def team_captain_view(request: HttpRequest, year: int, pk: int) -> HttpResponse:
     """Officials choose (or remove) the team's captain of the season."""
@@ -86,7 +88,7 @@ def _pool_choices(season_id: int) -> list[tuple[int, str]]:
     return hu_sorted([(u.pk, account_name(u)) for u in users], key=lambda c: c[1])
 
 
-@official_only
+@official_only(OFFICIALS_ONLY)
 @get_or_post
 def referee_pool(request: HttpRequest, year: int) -> HttpResponse:
     """The season's referee pool: add a referee, take one out with a reason."""
@@ -153,7 +155,7 @@ def referee_pool(request: HttpRequest, year: int) -> HttpResponse:
             "form": form,
             "history": list(
                 SeasonReferee.history.filter(season_id=season.pk)
-                .select_related("history_user", "user")
+                .select_related("history_user__player", "user__player")
                 .order_by("-history_date")[:20]
             ),
         },

@@ -20,14 +20,16 @@ from competitions.services.players import (
     player_register,
     player_update,
 )
-from competitions.views.officials.workspace import official_only, service_run
+from competitions.views.officials.workspace import OFFICIALS_ONLY
 from tarokk_admin.core.errors import ServiceError
+from tarokk_admin.core.forms import service_run
 from tarokk_admin.core.methods import get_or_post
+from tarokk_admin.core.roles import official_only
 
 HISTORY_ROWS = 10
 
 
-@official_only
+@official_only(OFFICIALS_ONLY)
 @get_or_post
 def player_list(request: HttpRequest) -> HttpResponse:
     search = PlayerSearchForm(request.GET)
@@ -73,7 +75,7 @@ def _player_page(
         .order_by("-season__year")
     )
     history = list(
-        player.history.select_related("history_user").order_by("-history_date")[
+        player.history.select_related("history_user__player").order_by("-history_date")[
             :HISTORY_ROWS
         ]
     )
@@ -85,7 +87,7 @@ def _player_page(
     )
 
 
-@official_only
+@official_only(OFFICIALS_ONLY)
 @get_or_post
 def player_edit(request: HttpRequest, pk: int) -> HttpResponse:
     player = get_object_or_404(Player, pk=pk)
@@ -113,7 +115,7 @@ def player_edit(request: HttpRequest, pk: int) -> HttpResponse:
     return _player_page(request, player, form, 400 if form.is_bound else 200)
 
 
-@official_only
+@official_only(OFFICIALS_ONLY)
 @require_POST
 def player_active(request: HttpRequest, pk: int) -> HttpResponse:
     player = get_object_or_404(Player, pk=pk)
@@ -135,7 +137,7 @@ def player_active(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("officials:player", pk=pk)
 
 
-@official_only
+@official_only(OFFICIALS_ONLY)
 @require_POST
 def player_remove(request: HttpRequest, pk: int) -> HttpResponse:
     player = get_object_or_404(Player, pk=pk)

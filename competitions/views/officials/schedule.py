@@ -4,8 +4,6 @@ referee. Views stay thin: form -> one service -> redirect or the refusal shown."
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from django import forms
 from django.contrib import messages
 from django.core.paginator import Paginator
@@ -34,30 +32,17 @@ from competitions.services.schedule import (
     match_referee_assign,
     match_schedule,
 )
-from tarokk_admin.core.errors import ServiceError
-from tarokk_admin.core.forms import form_error_add
+from tarokk_admin.core.forms import service_run
 from tarokk_admin.core.l10n import human_date
 from tarokk_admin.core.methods import get_or_post
-from tarokk_admin.core.roles import is_official, role_required
+from tarokk_admin.core.roles import official_only
 
 PAGE = 50
 
-official_only = role_required(
-    is_official, lambda: _("Only officials manage the schedule.")
-)
+OFFICIALS_ONLY = gettext_lazy("Only officials manage the schedule.")
 
 
-def service_run(form: forms.Form, action: Callable[[], object]) -> bool:
-    """Run a service; its refusal goes on the field it names (or the whole form)."""
-    try:
-        action()
-    except ServiceError as error:
-        form_error_add(form, error)
-        return False
-    return True
-
-
-@official_only
+@official_only(OFFICIALS_ONLY)
 @get_or_post
 def schedule(request: HttpRequest) -> HttpResponse:
     """The schedule, filtered by competition, season, team and dates; and a form to
@@ -140,13 +125,13 @@ DONE = {
 }
 
 
-@official_only
+@official_only(OFFICIALS_ONLY)
 @get_or_post
 def schedule_match(request: HttpRequest, pk: int) -> HttpResponse:
     """One match: move, postpone, void, referee; and its history."""
     match = get_object_or_404(
         Match.objects.select_related(
-            "competition__season", "team_a", "team_b", "referee"
+            "competition__season", "team_a", "team_b", "referee__player"
         ),
         pk=pk,
     )
@@ -175,7 +160,9 @@ def schedule_match(request: HttpRequest, pk: int) -> HttpResponse:
         messages.success(request, str(DONE[action]))
         return redirect("officials:schedule_match", pk=match.pk)
     history = list(
-        match.history.select_related("history_user").order_by("-history_date")[:20]
+        match.history.select_related("history_user__player").order_by("-history_date")[
+            :20
+        ]
     )
     return render(
         request,

@@ -14,13 +14,15 @@ from competitions.selectors.closings import season_closing_lines, year_meeting
 from competitions.selectors.free_games import free_games_closing
 from competitions.selectors.seasons import season_or_404
 from competitions.services.seasons import season_create, season_update
-from competitions.views.officials.workspace import official_only, service_run
+from competitions.views.officials.workspace import OFFICIALS_ONLY
+from tarokk_admin.core.forms import service_run
 from tarokk_admin.core.methods import get_or_post
+from tarokk_admin.core.roles import official_only
 
 HISTORY_ROWS = 10
 
 
-@official_only
+@official_only(OFFICIALS_ONLY)
 @get_or_post
 def season_list(request: HttpRequest) -> HttpResponse:
     form = SeasonCreateForm(request.POST or None, prefix="new")
@@ -49,7 +51,7 @@ def season_list(request: HttpRequest) -> HttpResponse:
     )
 
 
-@official_only
+@official_only(OFFICIALS_ONLY)
 @get_or_post
 def season_edit(request: HttpRequest, year: int) -> HttpResponse:
     season = season_or_404(year)
@@ -75,7 +77,7 @@ def season_edit(request: HttpRequest, year: int) -> HttpResponse:
             messages.success(request, _("The season's dates are saved."))
             return redirect("officials:season", year=year)
     history = list(
-        season.history.select_related("history_user").order_by("-history_date")[
+        season.history.select_related("history_user__player").order_by("-history_date")[
             :HISTORY_ROWS
         ]
     )

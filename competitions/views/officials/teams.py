@@ -28,9 +28,11 @@ from competitions.services.rosters import (
     team_create,
     team_update,
 )
-from competitions.views.officials.workspace import official_only, service_run
+from competitions.views.officials.workspace import OFFICIALS_ONLY
 from tarokk_admin.core.errors import ServiceError
+from tarokk_admin.core.forms import service_run
 from tarokk_admin.core.methods import get_only, get_or_post
+from tarokk_admin.core.roles import official_only
 
 
 def _teams_page(
@@ -54,7 +56,7 @@ def _teams_page(
     return render(request, "competitions/officials/teams.html", context, status=status)
 
 
-@official_only
+@official_only(OFFICIALS_ONLY)
 @get_only
 def teams_current(request: HttpRequest) -> HttpResponse:
     season = season_current()
@@ -64,7 +66,7 @@ def teams_current(request: HttpRequest) -> HttpResponse:
     return redirect("officials:teams", year=season.year)
 
 
-@official_only
+@official_only(OFFICIALS_ONLY)
 @get_or_post
 def team_list(request: HttpRequest, year: int) -> HttpResponse:
     season = season_or_404(year)
@@ -88,7 +90,7 @@ def team_list(request: HttpRequest, year: int) -> HttpResponse:
     return _teams_page(request, season, form=form)
 
 
-@official_only
+@official_only(OFFICIALS_ONLY)
 @require_POST
 def roster_copy_view(request: HttpRequest, year: int) -> HttpResponse:
     season = season_or_404(year)
@@ -150,7 +152,7 @@ def team_page(
         "remove_form": remove_form or AccountReasonForm(prefix="nocaptain"),
         "captain_history": list(
             TeamCaptain.history.filter(season_id=season.pk, team_id=team.pk)
-            .select_related("history_user", "user")
+            .select_related("history_user__player", "user__player")
             .order_by("-history_date")[:10]
         ),
     }
@@ -159,7 +161,7 @@ def team_page(
     return render(request, "competitions/officials/team.html", context, status=status)
 
 
-@official_only
+@official_only(OFFICIALS_ONLY)
 @get_or_post
 def team_edit(request: HttpRequest, year: int, pk: int) -> HttpResponse:
     season = season_or_404(year)
@@ -181,7 +183,7 @@ def team_edit(request: HttpRequest, year: int, pk: int) -> HttpResponse:
     return team_page(request, season, team, form=form)
 
 
-@official_only
+@official_only(OFFICIALS_ONLY)
 @require_POST
 def team_place(request: HttpRequest, year: int, pk: int) -> HttpResponse:
     season = season_or_404(year)
@@ -212,7 +214,7 @@ def team_place(request: HttpRequest, year: int, pk: int) -> HttpResponse:
     return team_page(request, season, team, place_form=form)
 
 
-@official_only
+@official_only(OFFICIALS_ONLY)
 @require_POST
 def team_place_remove(
     request: HttpRequest, year: int, pk: int, role: str

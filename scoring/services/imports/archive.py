@@ -37,7 +37,7 @@ from scoring.services.imports.runs import (
 from scoring.services.imports.store import import_user, imports_serialise
 from tarokk_admin.core.archive import ArchiveKind, ArchiveOutcome, archive_kind
 from tarokk_admin.core.errors import ServiceError
-from tarokk_admin.core.roles import is_official
+from tarokk_admin.core.roles import official_check
 from tarokk_admin.core.sheets import Sheet, SheetError, sheet_read
 
 logger = logging.getLogger(__name__)
@@ -166,8 +166,7 @@ def archive_run_check(*, run_id: int) -> None:
 def archive_run_confirm(*, run: ImportRun, user: Any) -> ImportRun:
     """An official confirms a checked run: it is stored next (in the request or
     by the worker, as the caller decides). Confirmed once."""
-    if not is_official(user):
-        raise ServiceError(_("Only officials may import archive files."))
+    official_check(user, _("Only officials may import archive files."))
     with transaction.atomic():
         run = ImportRun.objects.select_for_update().get(pk=run.pk)
         if run.status != Status.CHECKED:
@@ -184,8 +183,7 @@ def archive_run_confirm(*, run: ImportRun, user: Any) -> ImportRun:
 
 def archive_run_discard(*, run: ImportRun, user: Any) -> ImportRun:
     """An official drops a checked run instead of confirming it: nothing stored."""
-    if not is_official(user):
-        raise ServiceError(_("Only officials may import archive files."))
+    official_check(user, _("Only officials may import archive files."))
     updated = ImportRun.objects.filter(pk=run.pk, status=Status.CHECKED).update(
         status=Status.FAILED,
         failure=_("Not confirmed: %(user)s discarded it. Nothing was stored.")

@@ -238,6 +238,8 @@ class BulkStore:
             for pk, kind in data.closed
         ):
             raise Fallback
+        if one.date > timezone.localdate():
+            raise Fallback  # match_complete refuses an early completion (issue 20)
         championship = in_championship(competition, counts)
         if championship and any(
             data.played[t.pk] >= CHAMPIONSHIP_MATCH_CAP for t in teams
@@ -349,7 +351,8 @@ class BulkStore:
         ids = [match.pk for match in matches]
         self._create(JuryApproval, [p.approval for p in pending if p.approval])
         self._create(Lineup, [row for p in pending for row in p.lineups])
-        self._create(Hand, [row for p in pending for row in p.hands])
+        # hand_save marks its history with the user who saved the hand.
+        self._create(Hand, [row for p in pending for row in p.hands], self.user)
         before = {"status": Match.Status.SCHEDULED, "completed_at": None}
         history_steps(
             Match,
@@ -375,19 +378,21 @@ class BulkStore:
         if waiting:
             followups_queue(MATCH_FOLLOWUP, waiting)
 
-    def _history(self, model, ids, history_type: str, values: dict) -> None:
+    def _history(
+        self, model, ids, history_type: str, values: dict, author: Any = None
+    ) -> None:
         history_copy(
             model,
             ids,
             history_type=history_type,
             reason=None,
-            user=self.author,
+            user=author or self.author,
             values=values,
         )
 
-    def _create(self, model, rows: list[Any]) -> None:
+    def _create(self, model, rows: list[Any], author: Any = None) -> None:
         if rows:
             for row in rows:  # as bulk_create takes the related rows' new ids
                 row._prepare_related_fields_for_save(operation_name="bulk_create")
             rows_insert(model, rows)
-            self._history(model, [row.pk for row in rows], "+", {})
+            self._history(model, [row.pk for row in rows], "+", {}, author)

@@ -46,7 +46,7 @@ from scoring.services.imports.checks import PlannedMatch, matches_file_check
 from scoring.services.imports.places import KIND_HANDLERS, Placement
 from tarokk_admin.core.errors import ServiceError
 from tarokk_admin.core.jsonio import json_parse
-from tarokk_admin.core.roles import Role, is_official
+from tarokk_admin.core.roles import Role, official_check
 
 IMPORT_USERNAME = "import"
 PLACEHOLDER_PREFIX = "IMP-"
@@ -115,8 +115,7 @@ def matches_import(
     set-based store (``bulk``); False stores every match through the services one
     by one, kept only as the reference the bulk store is compared with
     (tests/scoring/services/test_import_bulk.py)."""
-    if not is_official(user):
-        raise ServiceError(_("Only officials may import matches."))
+    official_check(user, _("Only officials may import matches."))
     errors = Errors()
     planned = matches_file_check(
         data,

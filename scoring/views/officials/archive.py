@@ -16,7 +16,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import translation
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
 from scoring.forms.archive import ArchiveImportForm
@@ -35,12 +35,10 @@ from tarokk_admin.core.archive import (
 )
 from tarokk_admin.core.errors import ServiceError
 from tarokk_admin.core.methods import get_or_post
-from tarokk_admin.core.roles import is_official, role_required
+from tarokk_admin.core.roles import official_only
 from tarokk_admin.core.sheets import problem_where
 
-official_required = role_required(
-    is_official, lambda: _("Only officials may import archive files.")
-)
+OFFICIALS_ONLY = gettext_lazy("Only officials may import archive files.")
 
 RECENT_RUNS = 10
 POLL_SECONDS = 2
@@ -54,7 +52,9 @@ def kind_label(kind: str) -> str:
 
 def recent_runs() -> list[ImportRun]:
     """The latest imports of every kind, for the import pages' list."""
-    runs = list(ImportRun.objects.select_related("user").defer("content")[:RECENT_RUNS])
+    runs = list(
+        ImportRun.objects.select_related("user__player").defer("content")[:RECENT_RUNS]
+    )
     for run in runs:
         run.kind_label = kind_label(run.kind)  # type: ignore[attr-defined]
     return runs
@@ -127,7 +127,7 @@ def archive_run_context(run: ImportRun) -> dict[str, Any]:
     }
 
 
-@official_required
+@official_only(OFFICIALS_ONLY)
 @get_or_post
 def archive_import_view(request: HttpRequest) -> HttpResponse:
     """Upload an archive file; it is checked, and shown before it is stored."""
@@ -168,7 +168,7 @@ def archive_import_view(request: HttpRequest) -> HttpResponse:
     )
 
 
-@official_required
+@official_only(OFFICIALS_ONLY)
 @require_POST
 def import_run_confirm(request: HttpRequest, pk: int) -> HttpResponse:
     """The official has read the preview: store the file."""
@@ -182,7 +182,7 @@ def import_run_confirm(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("officials:import_run", pk=pk)
 
 
-@official_required
+@official_only(OFFICIALS_ONLY)
 @require_POST
 def import_run_discard(request: HttpRequest, pk: int) -> HttpResponse:
     """The official drops a checked file instead of storing it."""

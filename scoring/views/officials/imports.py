@@ -13,7 +13,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 
 from scoring.forms.imports import MatchesImportForm
 from scoring.models import ImportRun
@@ -25,12 +25,10 @@ from scoring.services.imports.runs import (
 )
 from scoring.views.officials.archive import archive_run_context, recent_runs
 from tarokk_admin.core.methods import get_only, get_or_post
-from tarokk_admin.core.roles import is_official, role_required
+from tarokk_admin.core.roles import official_only
 
 # Anonymous visitors go to the login page; other roles get a 403 saying why.
-official_required = role_required(
-    is_official, lambda: _("Only officials may import matches.")
-)
+OFFICIALS_ONLY = gettext_lazy("Only officials may import matches.")
 
 POLL_SECONDS = 2
 
@@ -64,7 +62,7 @@ def _summary(run: ImportRun) -> str:
     return text
 
 
-@official_required
+@official_only(OFFICIALS_ONLY)
 @get_or_post
 def matches_import_view(request: HttpRequest) -> HttpResponse:
     posted = request.method == "POST"
@@ -115,22 +113,22 @@ def _run_context(run: ImportRun) -> dict[str, Any]:
     }
 
 
-@official_required
+@official_only(OFFICIALS_ONLY)
 @get_only
 def import_run_view(request: HttpRequest, pk: int) -> HttpResponse:
     """A run's progress while it runs, its result when it has finished."""
     run = get_object_or_404(
-        ImportRun.objects.select_related("user").defer("content"), pk=pk
+        ImportRun.objects.select_related("user__player").defer("content"), pk=pk
     )
     return render(request, "scoring/officials/import_run.html", _run_context(run))
 
 
-@official_required
+@official_only(OFFICIALS_ONLY)
 @get_only
 def import_run_status(request: HttpRequest, pk: int) -> HttpResponse:
     """The status fragment the run's page polls (htmx)."""
     run = get_object_or_404(
-        ImportRun.objects.select_related("user").defer("content"), pk=pk
+        ImportRun.objects.select_related("user__player").defer("content"), pk=pk
     )
     template = "_archive_run_status" if run.archive else "_import_run_status"
     return render(request, f"scoring/officials/{template}.html", _run_context(run))

@@ -397,3 +397,20 @@ def test_corrected_result_must_be_confirmed_again():
     assert row.total != before  # the seeded correction changes the result
     assert row.answer == MatchResult.Answer.PENDING
     assert row.answered_by is None
+
+
+def test_match_complete_refuses_a_match_dated_after_today_unless_early():
+    """Issue 20: completing days before the date needs an explicit early."""
+    referee = UserFactory(roles=[Role.REFEREE])
+    match = ready_match(referee=referee)
+    Match.objects.filter(pk=match.pk).update(
+        date=timezone.localdate() + dt.timedelta(days=1)
+    )
+    match.refresh_from_db()
+    _play_all(match, referee)
+    with pytest.raises(ServiceError) as refused:
+        match_complete(match=match, user=referee)
+    assert (refused.value.code, refused.value.field) == ("early", "early")
+    assert Match.objects.get(pk=match.pk).status != Match.Status.COMPLETED
+    match_complete(match=match, user=referee, early=True)
+    assert Match.objects.get(pk=match.pk).status == Match.Status.COMPLETED

@@ -188,7 +188,7 @@ def test_r15_a_player_records_a_sitting_from_their_account(client):
         pytest.param({"player_2": "Senki Sem"}, "player_2", "No player", id="unknown"),
         pytest.param({"points_2": ""}, "points_2", "Enter Nagy Béla", id="no-points"),
         pytest.param(
-            {"player_3": "", "points_3": ""}, None, "3 to 5", id="two-players"
+            {"player_3": "", "points_3": ""}, "player_1", "3 to 5", id="two-players"
         ),
         pytest.param({"variant": "training"}, "name", "Name the game", id="no-name"),
         pytest.param({"date": "2999-01-01"}, "date", "future", id="future"),
@@ -347,3 +347,70 @@ def test_the_date_field_is_iso_in_every_language(client):
     ).content.decode()
     assert 'type="date" name="date" value="2026-05-02"' in page
     assert "A parti javítása" in page  # the page is in Hungarian
+
+
+def test_every_problem_of_the_sitting_form_is_reported_at_once_first_focused(client):
+    """Issue 20: four mistakes took three tries. Each problem is listed on top, at
+    its field, and the first field at fault has the focus; nothing is stored."""
+    SeasonFactory(year=2026)
+    eva = linked_player("Kovács Éva")
+    PlayerFactory(name="Nagy Béla", federation_number="H77777")
+    PlayerFactory(name="Ács Cili", federation_number="H88888")
+    client.force_login(eva.user)
+    response = client.post(
+        "/free-games/sittings/new/",
+        {
+            "variant": "training",  # named variants need a name: none given
+            "date": "2999-01-01",  # in the future
+            "event": "x" * 121,  # too long
+            "player_1": "H77777",  # two players, and not the recorder
+            "points_1": "5",
+            "player_2": "H88888",
+            "points_2": "-5",
+        },
+    )
+    assert response.status_code == 200
+    errors = response.context["form"].errors
+    assert set(errors) == {"name", "date", "event", "player_1"}
+    assert "Name the game" in " ".join(errors["name"])
+    assert "future" in " ".join(errors["date"])
+    players = " ".join(errors["player_1"])
+    assert "3 to 5" in players
+    assert "add yourself" in players
+    problems = response.context["problems"]
+    assert len(problems) == 5
+    html = response.content.decode()
+    assert 'id="form-problems"' in html
+    assert html.count("autofocus") == 1
+    first = problems[0].anchor
+    assert re.search(
+        rf'<[^>]*id="{first}"[^>]*autofocus|autofocus[^>]*id="{first}"', html
+    )
+    assert not VariantSitting.objects.exists()
+
+
+def test_the_year_asked_for_filters_everything_on_the_desk(client, year):
+    """Issue 20: under ?year=2027 the desk listed 2026's sittings."""
+    anna = linked_player("Ős Anna")
+    bela = linked_player("Ős Béla")
+    cili = linked_player("Ős Cili")
+    old = sitting_of([(anna, 3), (bela, 2), (cili, -5)], date=dt.date(2025, 5, 2))
+    new = VariantSitting.objects.filter(season=year)
+    client.force_login(UserFactory(roles=[Role.OFFICIAL]))
+
+    html = client.get(f"{DESK}?year=2025").content.decode()
+    assert f"/free-games/sittings/{old.pk}/" in html
+    for sitting in new:
+        assert f"/free-games/sittings/{sitting.pk}/" not in html
+
+    response = client.get(f"{DESK}?year=2027")
+    html = response.content.decode()
+    assert response.context["pending"] == []
+    assert response.context["sittings"] == []
+    assert "There is no 2027 season" in html
+    for sitting in [old, *new]:
+        assert f"/free-games/sittings/{sitting.pk}/" not in html
+
+    html = client.get(DESK).content.decode()  # no year: the current season
+    pending = new.get(status="pending")
+    assert f"/free-games/sittings/{pending.pk}/confirm/" in html

@@ -5,7 +5,7 @@ import pytest
 from competitions.models import Match
 from scoring.engine import score_hand_record
 from scoring.models import Hand
-from scoring.services.hands import HandConflict, HandRejected, hand_delete, hand_save
+from scoring.services.hands import HandConflict, HandRejected, hand_save
 from tarokk_admin.core.errors import ServiceError
 from tarokk_admin.core.roles import Role
 from tests.factories import UserFactory, ready_match, sheet
@@ -108,13 +108,6 @@ def test_void_match_takes_no_hands():
             record=sheet(1),
             user=UserFactory(roles=[Role.OFFICIAL]),
         )
-
-
-def test_hand_entered_by_mistake_can_be_deleted_before_completion():
-    match = ready_match()
-    saved = hand_save(match=match, number=1, record=sheet(1), user=match.referee)
-    hand_delete(hand=saved, user=match.referee)
-    assert not Hand.objects.exists()
 
 
 def test_the_same_save_sent_twice_is_stored_once():

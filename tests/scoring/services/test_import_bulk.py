@@ -314,3 +314,28 @@ def test_issue24_the_page_and_the_command_store_through_the_bulk_store(
     assert (code, answer) == (0, {"imported": 1})
     assert used == [1, 1]
     assert Match.objects.filter(status="completed").count() == 2
+
+
+def test_issue24_a_match_dated_after_today_refused_the_same_way(
+    official, client, django_capture_on_commit_callbacks
+):
+    """match_complete refuses to complete a match dated after today without a
+    confirmation (issue 20): an import cannot give one, both paths refuse."""
+    later = timezone.localdate() + dt.timedelta(days=400)
+    answer, _snapshot, counts = _same(
+        matches_file(
+            entry(1),
+            entry(
+                2,
+                date=later.isoformat(),
+                competition={"season": later.year, "kind": "championship"},
+            ),
+        ),
+        official,
+        client,
+        django_capture_on_commit_callbacks,
+    )
+    assert [error["path"] for error in answer["answer"]["errors"]] == [
+        "/matches/1/record"
+    ]
+    assert counts["matches"] == 0

@@ -110,6 +110,30 @@ def test_a_correction_offers_to_resolve_the_dispute_it_answers(client, disputed)
     assert row.resolved_by == official
 
 
+@pytest.mark.parametrize("path", ["replay/", "upload/"])
+def test_a_correction_replayed_offline_or_uploaded_resolves_the_dispute_R15(
+    client, disputed, path
+):
+    """One save path: the offline replay and the upload of a corrected hand keep the
+    ticked "resolve the dispute" box, as the form does."""
+    import json
+
+    official = UserFactory(roles=[Role.OFFICIAL])
+    client.force_login(official)
+    hand = Hand.objects.get(match=disputed, number=4)
+    if path == "replay/":
+        data = hand_post(sheet(40), version=hand.version)
+    else:
+        data = {"text": json.dumps(sheet(40)), "version": str(hand.version)}
+    data.update(reason="Hand 4 was 10 short", resolve_dispute="on")
+    response = client.post(f"/referee/matches/{disputed.pk}/hands/4/{path}", data)
+    assert response.status_code in (200, 302), response.content[:300]
+    assert Hand.objects.get(match=disputed, number=4).version == hand.version + 1
+    assert answers(disputed) == ["resolved", "resolved"]
+    row = MatchResult.objects.get(match=disputed, team=disputed.team_b)
+    assert (row.resolution_note, row.resolved_by) == ("Hand 4 was 10 short", official)
+
+
 def test_the_checkbox_is_only_offered_while_a_dispute_is_open(client, disputed):
     client.force_login(UserFactory(roles=[Role.OFFICIAL]))
     dispute_resolve(match=disputed, user=UserFactory(), note="ok")
@@ -195,7 +219,7 @@ def test_a_correction_uploaded_as_a_record_can_resolve_the_dispute_too(
         },
     )
     assert response.status_code == 302
-    assert Hand.objects.get(match=disputed, number=4).record == sheet(40)
+    assert Hand.objects.get(match=disputed, number=4).version == hand.version + 1
     assert answers(disputed) == ["resolved", "resolved"]
     row = MatchResult.objects.get(match=disputed, team=disputed.team_b)
     assert row.resolution_note == "Hand 4 was 10 short"

@@ -222,3 +222,55 @@ def test_an_official_completes_through_the_summary(client, match, login):
     assert "Yes, complete the match" in client.get(summary(match)).content.decode()
     client.post(summary(match))
     assert Match.objects.get(pk=match.pk).status == Match.Status.COMPLETED
+
+
+def future(match, days: int = 3):
+    import datetime as dt
+
+    from django.utils import timezone
+
+    Match.objects.filter(pk=match.pk).update(
+        date=timezone.localdate() + dt.timedelta(days=days)
+    )
+    match.refresh_from_db()
+
+
+def test_a_match_dated_after_today_is_not_completed_without_complete_early(
+    client, match
+):
+    """Issue 20: a match was completed days before its date without a warning."""
+    fill(match)
+    future(match)
+    client.force_login(match.referee)
+    html = client.get(summary(match)).content.decode()
+    assert 'name="early"' in html
+    assert "after today" in html
+    response = client.post(summary(match), follow=True)
+    assert "confirm that it is completed early" in response.content.decode()
+    match.refresh_from_db()
+    assert match.status != Match.Status.COMPLETED
+    assert not MatchResult.objects.filter(match=match).exists()
+
+
+def test_complete_early_ticked_completes_and_the_history_says_early(client, match):
+    fill(match)
+    future(match)
+    client.force_login(match.referee)
+    client.post(summary(match), {"early": "yes"})
+    match.refresh_from_db()
+    assert match.status == Match.Status.COMPLETED
+    assert MatchResult.objects.filter(match=match).count() == 2
+    reasons = [
+        in_words(r)
+        for r in match.history.values_list("history_change_reason", flat=True)
+    ]
+    assert any(r and r.startswith("completed early") for r in reasons), reasons
+
+
+def test_a_match_of_today_or_earlier_needs_no_box(client, match):
+    fill(match)
+    client.force_login(match.referee)
+    assert 'name="early"' not in client.get(summary(match)).content.decode()
+    client.post(summary(match))
+    match.refresh_from_db()
+    assert match.status == Match.Status.COMPLETED

@@ -1,5 +1,5 @@
-"""After login staff land on their own work page; a safe ``next`` still wins and an
-unsafe one is ignored."""
+"""After login each role lands on its own work area (issue 20: the official landed on
+/referee/); a safe ``next`` still wins and an unsafe one is ignored."""
 
 from __future__ import annotations
 
@@ -25,11 +25,12 @@ def land(client, user, query: str = "") -> str:
     ("roles", "page"),
     [
         ([Role.REFEREE], "/referee/"),
-        ([Role.OFFICIAL], "/referee/"),
+        ([Role.OFFICIAL], "/officials/"),
+        ([Role.OFFICIAL, Role.REFEREE], "/officials/"),
         ([Role.JURY], "/jury/"),
         ([Role.TEAM_CAPTAIN], "/captain/"),
         ([Role.JURY, Role.TEAM_CAPTAIN], "/jury/"),
-        ([], "/"),
+        ([], "/free-games/mine/"),
     ],
 )
 def test_staff_land_on_their_own_work_page(client, roles, page):

@@ -11,15 +11,15 @@ from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext_lazy
 from django.utils.translation import gettext_lazy as _lazy
-from django.utils.translation import pgettext_lazy
 
 from scoring.engine import feast_name
-from tarokk_admin.core.errors import ServiceError
-from tarokk_admin.core.forms import form_error_add
+from tarokk_admin.core.forms import service_run
 from tarokk_admin.core.methods import get_only, get_or_post
 from tarokk_admin.core.params import whole_number
-from tarokk_admin.core.roles import is_official, role_required
+from tarokk_admin.core.people import person_name
+from tarokk_admin.core.roles import official_only
 from tarokk_admin.core.words import shown
 from trophies.forms import ArchiveAwardCorrectForm, ArchiveAwardWithdrawForm
 from trophies.models import TrophyAward
@@ -29,13 +29,11 @@ from trophies.services.archive_awards import (
     trophy_archive_withdraw,
 )
 
-official_only = role_required(
-    is_official, lambda: _("Only officials look after the archive's trophies.")
-)
+OFFICIALS_ONLY = gettext_lazy("Only officials look after the archive's trophies.")
 PER_PAGE = 50
 
 
-@official_only
+@official_only(OFFICIALS_ONLY)
 @get_only
 def archive_trophies(request: HttpRequest) -> HttpResponse:
     """The archive's awards, newest first, by player name and year."""
@@ -72,18 +70,21 @@ def _post(request: HttpRequest, award: TrophyAward, forms: dict[str, Any]) -> bo
     form = forms.get(action or "")
     if form is None or not form.is_valid():
         return False
-    data = form.cleaned_data
-    try:
-        if action == "withdraw":
-            trophy_archive_withdraw(
-                award=award, user=request.user, reason=data["reason"]
+    data, user = form.cleaned_data, request.user
+    if action == "withdraw":
+        return bool(
+            service_run(
+                form,
+                lambda: trophy_archive_withdraw(
+                    award=award, user=user, reason=data["reason"]
+                ),
             )
-        else:
-            trophy_archive_correct(award=award, user=request.user, **data)
-    except ServiceError as error:
-        form_error_add(form, error)
-        return False
-    return True
+        )
+    return bool(
+        service_run(
+            form, lambda: trophy_archive_correct(award=award, user=user, **data)
+        )
+    )
 
 
 HISTORY_TYPES = {
@@ -97,7 +98,7 @@ def _history_row(row: Any) -> dict[str, Any]:
     """One version of the award as the page lists it, in the reader's language."""
     return {
         "when": row.history_date,
-        "who": row.history_user.get_username() if row.history_user else "—",
+        "who": person_name(row.history_user) or "—",
         "what": HISTORY_TYPES.get(row.history_type, row.history_type),
         "date": row.date,
         "player": row.player.name if row.player else "—",
@@ -107,7 +108,7 @@ def _history_row(row: Any) -> dict[str, Any]:
     }
 
 
-@official_only
+@official_only(OFFICIALS_ONLY)
 @get_or_post
 def archive_trophy(request: HttpRequest, pk: int) -> HttpResponse:
     """One archive award: correct it or withdraw it, each with a reason; its history."""
@@ -130,7 +131,7 @@ def archive_trophy(request: HttpRequest, pk: int) -> HttpResponse:
             return redirect("officials:archive_trophies")
         messages.success(request, _("The trophy is corrected."))
         return redirect("officials:archive_trophy", pk=pk)
-    history = award.history.select_related("history_user", "player").order_by(
+    history = award.history.select_related("history_user__player", "player").order_by(
         "-history_date"
     )
     return render(

@@ -7,23 +7,22 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from competitions.models import VariantSitting
 from scoring.engine import feast_name
 from tarokk_admin.core.errors import ServiceError
 from tarokk_admin.core.forms import form_error_add
 from tarokk_admin.core.methods import get_only, get_or_post
-from tarokk_admin.core.roles import is_official, role_required
+from tarokk_admin.core.roles import official_only
 from trophies.forms import SittingTrophyForm
 from trophies.selectors import sitting_trophies, sittings_for_trophies
 from trophies.services.awards import trophy_variant_enter
 
-official_only = role_required(
-    is_official, lambda: _("Only officials enter variant-game trophies.")
-)
+OFFICIALS_ONLY = gettext_lazy("Only officials enter variant-game trophies.")
 
 
-@official_only
+@official_only(OFFICIALS_ONLY)
 @get_only
 def variant_trophy_new(request: HttpRequest) -> HttpResponse:
     """A variant trophy is entered against its sitting (R14): choose the sitting."""
@@ -34,7 +33,7 @@ def variant_trophy_new(request: HttpRequest) -> HttpResponse:
     )
 
 
-@official_only
+@official_only(OFFICIALS_ONLY)
 @get_or_post
 def sitting_trophy_new(request: HttpRequest, pk: int) -> HttpResponse:
     """Officials enter a trophy made at this sitting (R14)."""
