@@ -9,7 +9,9 @@ loaded by ``manage.py seed_demo`` (``tarokk_admin/demo/archive.py``) through the
 archive import: ``players.csv`` with Hungarian headers and semicolons (as a
 Hungarian spreadsheet program writes CSV, with a byte-order mark), ``trophies.xlsx``
 with English headers. 40 players (28 of them the demo federation's own, the rest
-retired), 300 trophy awards over the 15 years before the demo season.
+retired), 300 trophy awards over the 15 years before the demo season, and
+``honours.csv`` (English headers, commas): the roll of honour of those years but
+the last, which the demo closes itself.
 The bench file names the ``seed_trophy_bench`` players (``BENCH-…``).
 """
 
@@ -126,6 +128,63 @@ def demo_trophy_rows(players: list[tuple[str, str, str, bool]]) -> list[list[obj
     return rows
 
 
+HONOUR_NAMES_THEN = {
+    "Kisfaludy Kör": "Kisfaludy Kör Budapest",
+    "Dunakeszi Pagát": "Dunakeszi Pagát SE",
+}
+FREE_GAMES_TABLES = ("Illusztrált tarokk", "Császártarokk")
+
+
+def demo_honour_rows(players: list[tuple[str, str, str, bool]]) -> list[list[object]]:
+    """The roll of honour of the archive's years but the last (the demo closes
+    that year itself, and the app's own record of a year stands): the
+    championship's first three, the cup's winner, finalist and two bronzes, the
+    spring Grand Prix's winner, the free-games tables' winners; some teams under
+    the names they had then."""
+    rng = random.Random(2012)
+    teams = [name for name, _town in DEMO_TEAMS]
+    rows: list[list[object]] = []
+    for year in range(FIRST_YEAR, LAST_YEAR):
+
+        def then(name: str, year: int = year) -> str:
+            return HONOUR_NAMES_THEN.get(name, name) if year < 2016 else name
+
+        table = rng.sample(teams, 3)
+        points = sorted(rng.sample(range(24, 49), 3), reverse=True)
+        for place, (team, total) in enumerate(zip(table, points, strict=True), 1):
+            rows.append([year, "championship", "", place, then(team), "", total])
+        cup = rng.sample(teams, 4)
+        for place, team in zip((1, 2, 3, 3), cup, strict=True):
+            rows.append([year, "cup", "", place, then(team), "", ""])
+        rows.append(
+            [
+                year,
+                "grand_prix",
+                f"Tavaszi Nagydíj {year}",
+                1,
+                then(rng.choice(teams)),
+                "",
+                "",
+            ]
+        )
+        for name in FREE_GAMES_TABLES:
+            number, player_name, _club, _active = rng.choice(players)
+            who = number if rng.random() < 0.7 else player_name
+            rows.append([year, "free_games", name, 1, "", who, rng.randint(30, 90)])
+    rows.sort(key=lambda row: -int(str(row[0])))
+    return rows
+
+
+def honours_csv(rows: list[list[object]]) -> bytes:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(
+        ["year", "competition", "event", "place", "team", "player", "points"]
+    )
+    writer.writerows(rows)
+    return out.getvalue().encode("utf-8")
+
+
 def players_csv(players: list[tuple[str, str, str, bool]]) -> bytes:
     out = io.StringIO()
     writer = csv.writer(out, delimiter=";", lineterminator="\r\n")
@@ -209,6 +268,7 @@ def main() -> None:
     players = demo_players()
     (DEMO_DIR / "players.csv").write_bytes(players_csv(players))
     (DEMO_DIR / "trophies.xlsx").write_bytes(trophies_xlsx(demo_trophy_rows(players)))
+    (DEMO_DIR / "honours.csv").write_bytes(honours_csv(demo_honour_rows(players)))
     print(f"{DEMO_DIR}: players.csv ({len(players)}), trophies.xlsx ({TROPHY_ROWS})")
 
 

@@ -30,6 +30,8 @@ from competitions.models import (
     FreeGamesClosing,
     FreeGamesWinner,
     GrandPrixEntry,
+    Honour,
+    HonourPresentation,
     JuryApproval,
     JuryRefusal,
     Lineup,
@@ -342,5 +344,7 @@ for _model in (
     ClosingRow,
     ClosingCorrection,
     AnnualMeeting,
+    Honour,
+    HonourPresentation,
 ):
     admin.site.register(_model, _Shown)

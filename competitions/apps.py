@@ -28,9 +28,11 @@ class CompetitionsConfig(AppConfig):
         followup_register(INVITATION_FOLLOWUP, account_invitation_task)
 
         # The federation's archive files this app owns (core/archive.py).
+        from competitions.services.archive_honours import HONOURS_KIND
         from competitions.services.archive_players import PLAYERS_KIND
         from competitions.services.archive_sittings import SITTINGS_KIND
         from tarokk_admin.core.archive import archive_kind_register
 
         archive_kind_register(PLAYERS_KIND)
+        archive_kind_register(HONOURS_KIND)
         archive_kind_register(SITTINGS_KIND)

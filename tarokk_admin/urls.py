@@ -11,7 +11,7 @@ from stats import urls as stats
 from tarokk_admin import health
 from tarokk_admin.core.login import StaffLoginView, StaffLogoutView
 from tarokk_admin.core.passwords import PasswordResetForm
-from tarokk_admin.views import api_schema, home, language, sittings, teams
+from tarokk_admin.views import api_schema, home, honours, language, sittings, teams
 from trophies import urls as trophies
 
 # A database that does not answer is a 503 with a sentence, not a 500 (core/outage).
@@ -53,11 +53,20 @@ officials_sitting_urlpatterns = [
     ),
 ]
 
+officials_honours_urlpatterns = [
+    path(
+        "honours/<int:year>/presented/",
+        honours.honour_presented,
+        name="honour_presented",
+    ),
+]
+
 officials = (
     competitions.officials_urlpatterns
     + scoring.officials_urlpatterns
     + trophies.officials_urlpatterns
     + officials_sitting_urlpatterns
+    + officials_honours_urlpatterns
 )
 
 urlpatterns = [
@@ -104,6 +113,10 @@ urlpatterns = [
     path("i18n/setlang/", language.language_set, name="set_language"),
     path("admin/", admin.site.urls),
     path("teams/<int:pk>/", teams.team_detail, name="team"),
+    # The roll of honour (issues 22, 23): all years, a year, its A4 PDF.
+    path("honours/", honours.honours_index, name="honours"),
+    path("honours/<int:year>/", honours.honours_year, name="honours_year"),
+    path("honours/<int:year>/pdf/", honours.honours_year_pdf, name="honours_pdf"),
     *sitting_urlpatterns,
     path("", include(competitions)),
     path("", include(scoring)),

@@ -74,6 +74,7 @@ HOMES = {  # a name defined only in its home
     "match_needs_jury_approval": MATCHES,
     "publicly_visible_q": MATCHES,
     "match_publicly_visible": MATCHES,
+    "publicly_visible": MATCHES,
     "hand_sides": SIDES,
     "save_options": SUBMIT,
 }

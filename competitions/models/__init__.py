@@ -19,6 +19,7 @@ from .free_games import (
     VariantSitting,
 )
 from .grand_prix import GrandPrixEntry
+from .honours import Honour, HonourCompetition, HonourPresentation
 from .matches import JuryApproval, JuryRefusal, Lineup, Match, MatchResult
 from .notices import AccountSettings, Notice, NoticeKind
 from .people import Membership, Player, Season, Team
@@ -40,6 +41,9 @@ __all__ = [
     "FreeGamesClosing",
     "FreeGamesWinner",
     "GrandPrixEntry",
+    "Honour",
+    "HonourCompetition",
+    "HonourPresentation",
     "JuryApproval",
     "JuryRefusal",
     "Lineup",

@@ -244,7 +244,7 @@ def kept_of(competition_filter: Q) -> Kept | None:
             models.Prefetch(
                 "corrections",
                 ClosingCorrection.objects.select_related(
-                    "approved_by", "match__team_a", "match__team_b"
+                    "approved_by__player", "match__team_a", "match__team_b"
                 ),
             ),
         )

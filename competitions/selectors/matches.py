@@ -52,10 +52,17 @@ def jury_approval_why(match: Match) -> str:
     return _("it is dated before the annual meeting")
 
 
-def match_publicly_visible(match: Match) -> bool:
+def publicly_visible(public: bool, approved: bool) -> bool:
     """R15: a match is shown to anonymous visitors when played in public or once the
-    jury approved it."""
-    return match.public or getattr(match, "jury_approval", None) is not None
+    jury approved it (``approved``)."""
+    return public or approved
+
+
+def match_publicly_visible(match: Match) -> bool:
+    """``publicly_visible`` of a match (its approval loaded or not)."""
+    return publicly_visible(
+        match.public, getattr(match, "jury_approval", None) is not None
+    )
 
 
 def publicly_visible_q(path: str = "") -> Q:

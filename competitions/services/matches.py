@@ -192,7 +192,7 @@ def match_complete(*, match: Match, user: Any, early: bool = False) -> Match:
     locked.completed_at = timezone.now()
     history_mark(
         locked,
-        None,
+        user,  # no request names them in the worker or the command line
         app_words(
             gettext_noop("completed early, before its date %(date)s"),
             date=locked.date.isoformat(),

@@ -1,5 +1,7 @@
-"""The change history of a match and its hands, for officials (django-simple-history):
-who, when, what changed and why. Two queries whatever the number of rows."""
+"""The change history of a match, its hands and its results, for officials
+(django-simple-history): who, when, what changed and why — a captain's dispute with
+its note, an official's resolution with theirs (R15). Three queries whatever the
+number of rows."""
 
 from __future__ import annotations
 
@@ -8,7 +10,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from competitions.models import Match
+from competitions.models import Match, MatchResult
 from scoring.models import Hand
 from tarokk_admin.core.history import EMPTY, change_line
 from tarokk_admin.core.people import person_name
@@ -27,6 +29,7 @@ _MATCH_FIELDS = (
     "completed_at",
 )
 _HAND_FIELDS = ("attack_score", "defence_score", "version", "record")
+_RESULT_FIELDS = ("answer", "total", "points")
 
 
 @dataclass
@@ -45,7 +48,7 @@ def _team_name(match: Match) -> Any:
 
 def _diffs(match: Match, fields: tuple[str, ...], old: Any, new: Any) -> list[str]:
     out = []
-    model = Hand if fields is _HAND_FIELDS else Match
+    model = {_HAND_FIELDS: Hand, _RESULT_FIELDS: MatchResult}.get(fields, Match)
     for name in fields:
         before, after = getattr(old, name), getattr(new, name)
         if before == after:
@@ -58,7 +61,19 @@ def _diffs(match: Match, fields: tuple[str, ...], old: Any, new: Any) -> list[st
             out.append(change_line(model, name, before, after, _username(old, new)))
         else:
             out.append(change_line(model, name, before, after))
+    if fields is _RESULT_FIELDS and old.answer != new.answer:
+        out += _answer_note(new)
     return out
+
+
+def _answer_note(row: Any) -> list[str]:
+    """Why a result's answer changed: the captain's note of a dispute, the
+    official's note of its resolution."""
+    if row.answer == MatchResult.Answer.DISPUTED and row.answer_note:
+        return [_("Dispute: %(note)s") % {"note": row.answer_note}]
+    if row.answer == MatchResult.Answer.RESOLVED and row.resolution_note:
+        return [_("Resolution: %(note)s") % {"note": row.resolution_note}]
+    return []
 
 
 def _username(old: Any, new: Any) -> Any:
@@ -120,6 +135,17 @@ def match_history(match: Match) -> list[Change]:
         hand_rows,
         _HAND_FIELDS,
         lambda r: _("Hand %(n)s") % {"n": r.number},
+    )
+    result_rows = list(
+        MatchResult.history.filter(match_id=match.pk)
+        .select_related("history_user", "team")
+        .order_by("history_date", "history_id")
+    )
+    entries += _entries(
+        match,
+        result_rows,
+        _RESULT_FIELDS,
+        lambda r: _("Result of %(team)s") % {"team": r.team.name},
     )
     entries.sort(key=lambda e: e.when, reverse=True)
     return entries[:HISTORY_ROWS]

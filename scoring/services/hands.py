@@ -129,6 +129,7 @@ def hand_save(
         )
     elif match.status == Match.Status.SCHEDULED:
         match.status = Match.Status.IN_PLAY
+        history_mark(match, user)
         match.save(update_fields=["status"])
     return hand
 

@@ -47,7 +47,7 @@ def correction_approve(request: HttpRequest, pk: int) -> HttpResponse:
             "closings": closings_of_match(match),
             "approvals": list(
                 ClosingCorrection.objects.filter(match=match).select_related(
-                    "approved_by"
+                    "approved_by__player"
                 )
             ),
             "form": form,

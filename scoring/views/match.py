@@ -24,7 +24,12 @@ from competitions.services.matches import (
 )
 from scoring.forms import CutForm, LineupForm, RecordUploadForm, RefereeForm
 from scoring.models import Hand
-from scoring.selectors.access import hand_editable_by, is_public_result
+from scoring.selectors.access import (
+    hand_editable_by,
+    is_assigned_referee,
+    is_match_captain,
+    is_public_result,
+)
 from scoring.selectors.completion import readable_problems
 from scoring.selectors.history import match_history
 from scoring.services.hands import HandRejected
@@ -143,6 +148,15 @@ def _setup_context(match: Match, forms: dict[str, Any], setup: bool, hands: int)
     }
 
 
+def _captain_only(user: Any, match: Match) -> bool:
+    """A captain of the match's teams who is neither an official nor its referee."""
+    return (
+        not is_official(user)
+        and not is_assigned_referee(user, match)
+        and is_match_captain(user, match)
+    )
+
+
 @get_only
 def match_detail(
     request: HttpRequest, pk: int, *, forms: dict[str, Any] | None = None
@@ -151,6 +165,8 @@ def match_detail(
     match_view_check(request, match)
     user = request.user
     official = is_official(user)
+    if not forms and _captain_only(user, match):  # the captain's own page (issue 20)
+        return redirect("captain:match", pk=match.pk)
     editable = hand_editable_by(user, match)
     open_ = match.status in (Match.Status.SCHEDULED, Match.Status.IN_PLAY)
     hands = list(match.hands.defer("record", "result").order_by("number"))

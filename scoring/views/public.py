@@ -11,7 +11,11 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from competitions.models import Match
-from competitions.selectors.matches import match_as_record, match_visible_to
+from competitions.selectors.matches import (
+    match_as_record,
+    match_visible_to,
+    publicly_visible,
+)
 from competitions.selectors.page_marks import (
     PLAYERS,
     STRUCTURE,
@@ -86,7 +90,8 @@ def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
     approval = head["jury_approval__id"]
     # Who may read it is part of the key too: a body rendered for an official of a
     # match not (yet) public is never looked up by a public visitor's key.
-    audience = "public" if head["public"] or approval is not None else "restricted"
+    visible = publicly_visible(head["public"], approval is not None)
+    audience = "public" if visible else "restricted"
     key = page_key(
         "match", pk, audience, approval or "-", head["page_mark"], pages_version()
     )

@@ -10,9 +10,10 @@ Each kind is declared by the app that owns its records and registered at start-u
 - ``trophies``: ``trophies.services.archive``
 - ``sittings``: free-games sittings copied from paper sheets (R15),
   ``competitions.services.archive_sittings``
-- ``honours``: the roll of honour, owned by ``competitions`` with its honours model;
-  until that registers a kind here, the kind is known but not available, and the
-  command and the page say so.
+- ``honours``: ``competitions.services.archive_honours`` (the roll of honour)
+
+A kind of ``PLANNED`` that no app has registered is known but not available, and
+the command and the page say so.
 
 A kind declares its columns (:class:`~tarokk_admin.core.sheets.Column`: name,
 Hungarian name, required, parser) and two functions on a read sheet: ``check``

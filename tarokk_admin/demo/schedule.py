@@ -19,8 +19,10 @@ from tarokk_admin.demo.data import DEMO_TEAMS
 
 # Teams (positions in DEMO_TEAMS) of the matches to come, and the days from today.
 FIXTURES = ((8, 9, 7), (10, 11, 7), (12, 13, 14), (14, 15, 14), (16, 17, 21))
+# What the captain disputes is true of the demo's sheet: hand 6 holds no ultimo (the
+# official's journey adds it, made, as the correction that resolves the dispute).
 DISPUTE_NOTE = (
-    "6. leosztás: az ultimót a fogónk teljesítette, a lapon bukottként szerepel."
+    "6. leosztás: a fogónk (Kovács Ildikó) teljesített ultimója kimaradt a lapról."
 )
 
 

@@ -12,6 +12,7 @@ from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 
 from competitions.models import Match, MatchResult, Membership, Season, Team
+from competitions.selectors.honours import team_honours
 from competitions.selectors.matches import (
     in_championship,
     public_matches,
@@ -39,7 +40,7 @@ from tarokk_admin.core.page_cache import (
 from trophies.models import TrophyAward
 
 # What the page shows: its matches and results, opponents' and players' names, the
-# roster, the trophies of its players.
+# roster, the trophies of its players, its past placings.
 TEAM_MARKS = (
     MATCHES,
     RESULTS,
@@ -47,6 +48,10 @@ TEAM_MARKS = (
     PLAYERS,
     MEMBERSHIPS,
     Mark("trophies.TrophyAward"),
+    # Its past placings: the archive's and those the app's closings kept.
+    Mark("competitions.Honour"),
+    Mark("competitions.Closing"),
+    Mark("competitions.FreeGamesClosing"),
     *STRUCTURE,
 )
 
@@ -136,6 +141,7 @@ def team_detail(request: HttpRequest, pk: int) -> HttpResponse:
                 "seasons": seasons,
                 "data": data,
                 "chart": points_chart(data.cumulative),
+                "honours": team_honours(team),
             },
         )
 

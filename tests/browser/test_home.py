@@ -9,7 +9,14 @@ from playwright.sync_api import Page, expect
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-SECTIONS = ["Championship", "Cup", "Grand Prix", "Free games", "Trophy list"]
+SECTIONS = [
+    "Championship",
+    "Cup",
+    "Grand Prix",
+    "Free games",
+    "Trophy list",
+    "Roll of honour",
+]
 
 
 def nav(page: Page):

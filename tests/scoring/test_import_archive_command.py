@@ -122,7 +122,6 @@ def test_a_refused_file_prints_each_problem_with_line_and_column_and_exits_1(
     [
         (("trophies", "/nonexistent/t.csv"), "Cannot read /nonexistent/t.csv"),
         (("medals", "x.csv"), "There is no archive kind 'medals'"),
-        (("honours", "x.csv"), "The honours archive cannot be imported yet"),
     ],
 )
 def test_a_missing_file_or_an_unknown_kind_is_one_sentence_and_exit_1(
@@ -134,6 +133,20 @@ def test_a_missing_file_or_an_unknown_kind_is_one_sentence_and_exit_1(
     assert words in err
     assert "Traceback" not in err
     assert len(err.strip().splitlines()) == 1
+
+
+def test_the_honours_kind_is_imported_like_the_others(tmp_path, capsys):
+    from competitions.models import Honour
+
+    path = write(
+        tmp_path, "h.csv", "év;verseny;helyezés;csapat\n2012;kupa;1;Egri Dobó\n"
+    )
+    code, out, _err = run(capsys, "honours", path)
+    assert code == 0
+    assert json.loads(out) == {"kind": "honours", "stored": 1, "already_stored": 0}
+    assert Honour.objects.get().import_run_id == ImportRun.objects.get().pk
+    code, out, _err = run(capsys, "honours", path)
+    assert json.loads(out) == {"kind": "honours", "stored": 0, "already_stored": 1}
 
 
 def test_a_file_that_is_no_spreadsheet_is_one_problem(tmp_path, capsys):

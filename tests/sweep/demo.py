@@ -25,6 +25,7 @@ from competitions.models import (
     VariantSitting,
 )
 from competitions.selectors.calendars import referee_calendar_token
+from competitions.selectors.honours import honour_years
 from scoring.models import ImportRun
 from scoring.services.imports.runs import import_run_create, import_run_execute
 from trophies.models import TrophyAward
@@ -76,6 +77,7 @@ class DemoIds:
     tie_slot: int
     import_run: int
     archive_award: int  # a trophy award of the demo's archive
+    honours_year: int  # the newest year on the roll of honour
     closed_year: int  # the demo's previous year: closed, its meeting recorded
     closed_match: int  # a completed championship match of that year
 
@@ -135,6 +137,7 @@ class DemoIds:
             archive_award=_first(
                 TrophyAward.objects.filter(source=TrophyAward.Source.ARCHIVE)
             ),
+            honours_year=(honour_years() or [season.year])[0],
             closed_year=season.year - 1,
             closed_match=_first(
                 Match.objects.filter(
@@ -173,7 +176,7 @@ def demo_names() -> set[str]:
     """Everything people named or typed that a page shows as it is, in every
     language: players, teams, clubs, venues, events, games and competitions as
     officials named them, accounts, notes."""
-    from competitions.models import Notice, PlayerClaim
+    from competitions.models import Honour, Notice, PlayerClaim
     from trophies.models import TrophyAward
 
     users = get_user_model().objects.values_list("username", "first_name", "last_name")
@@ -190,6 +193,9 @@ def demo_names() -> set[str]:
             "name", flat=True
         )
     )
+    # The roll of honour's names and events as the archive wrote them then.
+    names |= set(Honour.objects.values_list("name", flat=True))
+    names |= set(Honour.objects.values_list("event", flat=True))
     names |= set(VariantSitting.objects.values_list("name", flat=True))
     names |= set(VariantSitting.objects.values_list("event", flat=True))
     names |= set(MatchResult.objects.values_list("answer_note", flat=True))
@@ -210,4 +216,10 @@ def demo_names() -> set[str]:
             names |= set(model.objects.values_list("history_change_reason", flat=True))
     # E-mails are written in their recipient's language and kept as sent.
     names |= set(Notice.objects.values_list("subject", flat=True))
+    # The annual meeting's note and the jury's reasons for corrections after
+    # closing, as typed.
+    from competitions.models import AnnualMeeting, ClosingCorrection
+
+    names |= set(AnnualMeeting.objects.values_list("note", flat=True))
+    names |= set(ClosingCorrection.objects.values_list("reason", flat=True))
     return {name for name in names if name}

@@ -122,6 +122,8 @@ SWEPT: dict[str, Sweep] = {
     "home": page(),
     "login": page((ANONYMOUS,)),
     "team": page(fill=_team),
+    "honours": page(),
+    "honours_year": page(fill=lambda d: {"year": d.honours_year}),
     "sitting": page(fill=_sitting),
     "competitions:championship": page(),
     "competitions:championship_season": page(fill=_year),
@@ -226,6 +228,9 @@ SWEPT: dict[str, Sweep] = {
     ),
     "scoring:match_record": fetch(fill=_match),
     "scoring:match_sheet_pdf": fetch(fill=_match, content_type="application/pdf"),
+    "honours_pdf": fetch(
+        fill=lambda d: {"year": d.honours_year}, content_type="application/pdf"
+    ),
     "statistics:live_board": fetch(fill=_day, content_type="text/html"),
     "referee:service_worker": fetch(REFEREE, content_type="text/javascript"),
     "referee:feast_data": fetch(
@@ -265,6 +270,7 @@ NOT_SWEPT: dict[str, str] = {
     "set_language": POST_ONLY + " (the language switch of every page)",
     "competitions:sitting_confirm": POST_ONLY,
     "officials:player_active": POST_ONLY,
+    "officials:honour_presented": POST_ONLY + " (the roll of honour's year page)",
     "officials:player_delete": POST_ONLY,
     "officials:roster_copy": POST_ONLY,
     "officials:team_place": POST_ONLY,

@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 
 from competitions.models import Player
 from competitions.selectors.free_games import player_free_games
+from competitions.selectors.honours import player_honours
 from tarokk_admin.core.methods import get_only
 from tarokk_admin.core.tables import table_configure, table_export
 from trophies.selectors import player_trophies, trophy_cup_thresholds, trophy_cups_of
@@ -43,5 +44,6 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "first_threshold": trophy_cup_thresholds()[0],
             "cup_icon": mark_safe(CUP_ICON),
             "free_games": player_free_games(player),
+            "past": player_honours(player),
         },
     )

@@ -24,6 +24,7 @@ from competitions.forms.schedule import (
 from competitions.models import Competition, Match
 from competitions.selectors.schedule import SCHEDULED_KINDS, schedule_matches
 from competitions.selectors.seasons import season_current
+from competitions.services.finality import closings_of_match
 from competitions.services.jury import match_refusal
 from competitions.services.matches import match_void
 from competitions.services.schedule import (
@@ -172,6 +173,7 @@ def schedule_match(request: HttpRequest, pk: int) -> HttpResponse:
             "forms": forms_,
             "history": history,
             "refusal": match_refusal(match),
+            "closings": closings_of_match(match),
             "section": "schedule",
         },
         status=400 if form is not None and form.errors else 200,

@@ -1,7 +1,7 @@
 """``manage.py import_archive KIND FILE``: bring in an archive file (HAND_RECORD.md
 "Archive files"): ``players``, ``trophies``, ``sittings`` (free-games sittings
-copied from paper sheets, ``docs/SITTINGS_FILE.md``; ``honours`` once the roll of
-honour is kept), a CSV or XLSX file, or ``-`` for a CSV on stdin.
+copied from paper sheets, ``docs/SITTINGS_FILE.md``) or ``honours``, a CSV or XLSX
+file, or ``-`` for a CSV on stdin.
 
 Stored: prints ``{"kind": "trophies", "stored": N, "already_stored": M}`` as one
 JSON line and exits 0 (a second import of the same file stores nothing and says

@@ -123,3 +123,24 @@ def test_the_same_save_sent_twice_is_stored_once():
     # A different hand on the same stale version is still a conflict.
     with pytest.raises(HandConflict):
         hand_save(match=match, number=1, record=sheet(5), user=match.referee)
+
+
+def test_the_history_names_who_the_service_acted_for_outside_a_request():
+    """An import in the worker or the command line has no request to name its
+    user: the hands, the match's start and its completion are still the referee's
+    or official's in the history, not "the system" (seen in the captain's dispute
+    journey: every hand of the match "created by the system")."""
+    from competitions.services.matches import match_complete
+
+    referee = UserFactory(roles=[Role.REFEREE])
+    match = ready_match(referee=referee)
+    for number in range(1, match.hands_expected + 1):
+        hand_save(match=match, number=number, record=sheet(number), user=referee)
+    match_complete(match=match, user=referee)
+    hands = Hand.history.filter(match_id=match.pk)
+    assert {row.history_user for row in hands} == {referee}
+    statuses = match.history.filter(status__in=["in_play", "completed"])
+    assert [row.history_user for row in statuses.order_by("history_date")] == [
+        referee,
+        referee,
+    ]

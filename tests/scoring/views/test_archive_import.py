@@ -178,3 +178,21 @@ def test_the_pages_run_a_bounded_number_of_queries(
         client.get(reverse("officials:import_archive"))
     with django_assert_max_num_queries(12):
         client.get(reverse("officials:import_run", args=[run.pk]))
+
+
+def test_the_roll_of_honour_is_uploaded_previewed_and_stored(client, official, players):
+    from competitions.models import Honour
+
+    content = "év;verseny;helyezés;csapat;játékos\n2012;kupa;1;Egri Dobó;\n"
+    content += "2012;szabad játékok;1;;H10001\n"
+    page = client.get(reverse("officials:import_archive")).text
+    assert 'value="honours"' in page
+    response = upload(client, content, kind="honours")
+    run = ImportRun.objects.get()
+    assert response.status_code == 302
+    assert "2 honours will be stored" in client.get(response.url).text
+    assert not Honour.objects.exists()
+    client.post(reverse("officials:import_run_confirm", args=[run.pk]))
+    run.refresh_from_db()
+    assert (run.kind, run.status, run.imported) == ("honours", "done", 2)
+    assert Honour.objects.filter(import_run_id=run.pk).count() == 2

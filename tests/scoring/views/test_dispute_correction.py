@@ -138,7 +138,34 @@ def test_the_checkbox_is_only_offered_while_a_dispute_is_open(client, disputed):
     client.force_login(UserFactory(roles=[Role.OFFICIAL]))
     dispute_resolve(match=disputed, user=UserFactory(), note="ok")
     html = client.get(f"/referee/matches/{disputed.pk}/hands/4/").content.decode()
-    assert "resolve_dispute" not in html
+    assert 'name="resolve_dispute"' not in html
+
+
+@pytest.mark.parametrize("open_dispute", [True, False])
+def test_every_error_slot_the_correction_preview_fills_is_on_the_page(
+    client, disputed, open_dispute
+):
+    """The live check answers with every field's error slot (hx-swap-oob); each
+    must be on the correction's page, or htmx logs an error on the console
+    (``htmx:oobErrorNoTarget, #err-resolve_dispute`` in the captain's dispute
+    journey: the checkbox had no slot)."""
+    import re
+
+    official = UserFactory(roles=[Role.OFFICIAL])
+    if not open_dispute:
+        dispute_resolve(match=disputed, user=official, note="ok")
+    client.force_login(official)
+    address = f"/referee/matches/{disputed.pk}/hands/4/"
+    page = client.get(address).content.decode()
+    hand = Hand.objects.get(match=disputed, number=4)
+    answer = client.post(
+        f"{address}preview/", hand_post(hand.record, version=hand.version)
+    ).content.decode()
+    targets = set(re.findall(r'id="(err-[^"]+)"[^>]*hx-swap-oob', answer))
+    # The hand's own fields (the rows' slots come and go with the rows).
+    targets = {t for t in targets if not t.startswith("err-announcements-")}
+    assert "err-resolve_dispute" in targets
+    assert {t for t in targets if f'id="{t}"' not in page} == set()
 
 
 def test_the_officials_list_shows_the_note_and_the_hands_and_resolves(
@@ -249,3 +276,31 @@ def test_a_correction_without_a_reason_is_listed_on_top_with_the_reason_focused(
     assert slot.count("a correction needs a reason") == 1  # said once on the field
     hand.refresh_from_db()
     assert hand.version == 1
+
+
+def test_the_match_history_shows_the_dispute_and_its_resolution_who_when_why_R15(
+    client, disputed
+):
+    """The officials' history of a match names the captain's dispute with its
+    note and the official's resolution with theirs, each by whom and when (before,
+    only the match and its hands were in it: a dispute left no trace there)."""
+    from scoring.selectors.history import match_history
+
+    official = UserFactory(username="tisztviselo", roles=[Role.OFFICIAL])
+    dispute_resolve(match=disputed, user=official, note="Checked the sheet: right.")
+    team = disputed.team_b.name
+    entries = [e for e in match_history(disputed) if e.what == f"Result of {team}"]
+    lines = [(e.who, line, e.reason) for e in entries for line in e.changes]
+    assert (
+        "tisztviselo",
+        "Resolution: Checked the sheet: right.",
+        "dispute resolved",
+    ) in lines
+    assert any(line == "Dispute: Hand 4 is 10 short" for _, line, _ in lines)
+    assert any(
+        line == "Captain's answer: disputed → dispute resolved" for _, line, _ in lines
+    )
+    client.force_login(official)
+    html = client.get(f"/referee/matches/{disputed.pk}/").content.decode()
+    assert "Resolution: Checked the sheet: right." in html
+    assert "Dispute: Hand 4 is 10 short" in html

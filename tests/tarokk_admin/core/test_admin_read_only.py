@@ -138,6 +138,19 @@ def federation(django_capture_on_commit_callbacks):
     table = [linked_player() for _ in range(3)]
     sitting_of([(table[0], 1), (table[1], 2), (table[2], 3)], confirm_by=table[1].user)
     import_run_create(user=official, file_name="matches.json", content="{}")
+    # The roll of honour's archive placing and its presented mark.
+    from competitions.models import Honour, HonourPresentation
+
+    Honour.objects.create(
+        year=2012, competition="cup", place=1, name="Egri Dobó", archive_key="k"
+    )
+    HonourPresentation.objects.create(
+        year=2012,
+        key="k",
+        competition="cup",
+        label="1. Egri Dobó",
+        presented_by=official,
+    )
     return official
 
 

@@ -33,19 +33,23 @@ def test_the_committed_archive_files_are_the_generators():
     assert len(rows) == 300
     assert len({row[0].year for row in rows}) == 15
     assert (committed / "trophies.xlsx").read_bytes() == files.trophies_xlsx(rows)
+    honours = files.demo_honour_rows(players)
+    # The demo closes the last year itself: the app's own record of it stands.
+    assert sorted({row[0] for row in honours}) == list(range(2011, 2025))
+    assert (committed / "honours.csv").read_bytes() == files.honours_csv(honours)
     head = (committed / "players.csv").read_bytes().decode("utf-8-sig").splitlines()[0]
     assert head == "igazolásszám;név;klub;aktív"
 
 
 @pytest.mark.django_db
 def test_seed_demo_loads_the_archive_through_the_import_once():
-    from competitions.models import Player
+    from competitions.models import Honour, Player
     from scoring.models import ImportRun
     from trophies.models import TrophyAward, TrophyTally
 
     call_command("seed_demo", stdout=StringIO())
     runs = list(ImportRun.objects.order_by("pk").values_list("kind", "imported"))
-    assert runs == [("players", 12), ("trophies", 300)]
+    assert runs == [("players", 12), ("trophies", 300), ("honours", 140)]
     assert set(ImportRun.objects.values_list("user__username", flat=True)) == {
         "official"
     }
@@ -59,4 +63,7 @@ def test_seed_demo_loads_the_archive_through_the_import_once():
     out = StringIO()
     call_command("seed_demo", stdout=out)
     assert TrophyAward.objects.filter(source="archive").count() == 300
-    assert ImportRun.objects.count() == 2
+    assert ImportRun.objects.count() == 3
+    assert Honour.objects.count() == 140
+    assert Honour.objects.filter(player__isnull=False).count() == 28
+    assert Honour.objects.filter(team__isnull=False).exists()

@@ -1,0 +1,59 @@
+"""The ceremony's marks on the roll of honour: an official marks an honour of a
+year's roll as presented (or takes the mark back), with who and when, the history
+kept (issue 22)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
+
+from competitions.models import HonourPresentation
+from competitions.selectors.honours import honour_roll_year
+from tarokk_admin.core.errors import ServiceError
+from tarokk_admin.core.roles import is_official
+from tarokk_admin.core.words import app_words
+
+LABEL_MAX = 300
+
+
+def honour_presented_set(
+    *, year: int, key: str, presented: bool, user: Any
+) -> HonourPresentation:
+    """Mark the honour ``key`` of ``year``'s roll presented (or not presented)."""
+    if not is_official(user):
+        raise ServiceError(
+            _("Only officials mark honours as presented."), code="not_official"
+        )
+    roll = honour_roll_year(year)
+    entry = roll.entry(key) if roll is not None else None
+    if entry is None:
+        raise ServiceError(
+            _("The roll of honour of %(year)s has no such honour.") % {"year": year},
+            code="no_such_honour",
+        )
+    with transaction.atomic():
+        mark = (
+            HonourPresentation.objects.select_for_update()
+            .filter(year=year, key=key)
+            .first()
+        )
+        if mark is None:
+            mark = HonourPresentation(year=year, key=key)
+        elif mark.presented == presented:
+            return mark  # nothing changes: no history row
+        mark.competition = entry.competition
+        mark.label = entry.label[:LABEL_MAX]
+        mark.presented = presented
+        mark.presented_by = user
+        mark.presented_at = timezone.now()
+        mark._change_reason = app_words(  # type: ignore[attr-defined]
+            gettext_noop("presented at the ceremony")
+            if presented
+            else gettext_noop("the presented mark taken back")
+        )
+        mark.save()
+    return mark
