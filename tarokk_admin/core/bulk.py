@@ -149,7 +149,7 @@ def _case(field: Any, values: list[tuple[int, Any]], default: str) -> tuple:
 def history_steps(
     model: type[models.Model],
     pks: Sequence[int],
-    steps: Sequence[tuple[str, str | None, dict[str, Any]]],
+    steps: Sequence[tuple[Any, ...]],
     *,
     user: Any = None,
 ) -> int:
@@ -157,7 +157,8 @@ def history_steps(
     after the other record it: for each row (in the order of their ids), one history
     row per step ``(history_type, reason, values)``, where ``values`` (field name ->
     value) are the fields that differed from the row's current state at that save
-    (see :func:`history_copy`). One ``INSERT … SELECT`` per thousand rows, ordered
+    (see :func:`history_copy`); a 4th item names the step's user (``user``
+    otherwise). One ``INSERT … SELECT`` per thousand rows, ordered
     by row and step so that the history's ids follow the saves. Returns the rows
     recorded."""
     if not pks or not steps:
@@ -172,9 +173,9 @@ def history_steps(
     selected, params = [], []
     for field in copied:
         given = [
-            (n, values[field.name])
-            for n, (_t, _r, values) in enumerate(steps)
-            if field.name in values
+            (n, step[2][field.name])
+            for n, step in enumerate(steps)
+            if field.name in step[2]
         ]
         if not given:
             selected.append(f"{source}.{quote(field.column)}")
@@ -189,12 +190,15 @@ def history_steps(
         )
         selected.append(sql)
         params += more
-    when = history._meta.get_field("history_date")
-    selected += [cast(when), "%s"]
-    params += [
-        when.get_db_prep_value(timezone.now(), connection),
-        getattr(user, "pk", None),
+    authors = [
+        getattr(step[3] if len(step) > 3 else user, "pk", None) for step in steps
     ]
+    sql, more = case(
+        history._meta.get_field("history_user"), list(enumerate(authors)), "NULL"
+    )
+    when = history._meta.get_field("history_date")
+    selected += [cast(when), sql]
+    params += [when.get_db_prep_value(timezone.now(), connection), *more]
     columns = [f.column for f in copied] + [
         "history_change_reason",
         "history_type",

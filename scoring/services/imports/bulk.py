@@ -360,8 +360,9 @@ class BulkStore:
             [
                 ("+", None, before | {"first_attack": None}),  # match_create
                 ("~", None, before),  # match_cut_set
-                ("~", None, before | {"status": Match.Status.IN_PLAY}),  # hand 1
-                ("~", app_words(gettext_noop("completed")), {}),  # match_complete
+                # hand 1 and match_complete mark their history with the user.
+                ("~", None, before | {"status": Match.Status.IN_PLAY}, self.user),
+                ("~", app_words(gettext_noop("completed")), {}, self.user),
             ],
             user=self.author,
         )
