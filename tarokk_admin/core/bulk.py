@@ -169,7 +169,6 @@ def history_steps(
     live = {field.column for field in model._meta.concrete_fields}
     copied = [f for f in history._meta.concrete_fields if f.column in live]
     source = quote(model._meta.db_table)
-    cast, case = _cast, _case
     selected, params = [], []
     for field in copied:
         given = [
@@ -180,12 +179,12 @@ def history_steps(
         if not given:
             selected.append(f"{source}.{quote(field.column)}")
             continue
-        sql, more = case(field, given, f"{source}.{quote(field.column)}")
+        sql, more = _case(field, given, f"{source}.{quote(field.column)}")
         selected.append(sql)
         params += more
     for name, index in (("history_change_reason", 1), ("history_type", 0)):
         field = history._meta.get_field(name)
-        sql, more = case(
+        sql, more = _case(
             field, [(n, step[index]) for n, step in enumerate(steps)], "NULL"
         )
         selected.append(sql)
@@ -193,11 +192,11 @@ def history_steps(
     authors = [
         getattr(step[3] if len(step) > 3 else user, "pk", None) for step in steps
     ]
-    sql, more = case(
+    sql, more = _case(
         history._meta.get_field("history_user"), list(enumerate(authors)), "NULL"
     )
     when = history._meta.get_field("history_date")
-    selected += [cast(when), sql]
+    selected += [_cast(when), sql]
     params += [when.get_db_prep_value(timezone.now(), connection), *more]
     columns = [f.column for f in copied] + [
         "history_change_reason",
