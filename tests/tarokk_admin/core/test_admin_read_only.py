@@ -130,6 +130,25 @@ def federation(django_capture_on_commit_callbacks):
     account_role_grant(
         account=UserFactory(), role=Role.REFEREE, by=official, reason="course"
     )
+    # A closed 2025 (R15): its kept table, a correction the jury approved, the
+    # annual meeting that made the year final.
+    from competitions.services.closings import (
+        annual_meeting_record,
+        closing_correction_approve,
+        competition_close,
+    )
+
+    old = ready_match(
+        competition=CompetitionFactory(season=SeasonFactory(year=2025)),
+        date=dt.date(2025, 3, 1),
+    )
+    with django_capture_on_commit_callbacks(execute=True):
+        for number in range(1, 9):
+            hand_save(match=old, number=number, record=sheet(number), user=old.referee)
+        match_complete(match=old, user=old.referee)
+    competition_close(competition=old.competition, user=official)
+    closing_correction_approve(match=old, user=jury, reason="elírás")
+    annual_meeting_record(year=2025, date=dt.date(2026, 1, 17), user=official)
     award = trophy_award(match, match.team_a, "royal")
     TrophyTally.objects.create(player=award.player, points=award.value)
     TrophyCup.objects.create(
