@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/import_large.py [--matches 6000] [--db sqlite postgres]
     .venv/bin/python bench/import_large.py --matches 6000 --write /tmp/matches.json
+    .venv/bin/python bench/import_large.py --matches 1000 --db postgres --deliver
 
 Generates a valid ``royal-tarokk-matches/1`` file (HAND_RECORD.md) of ``--matches``
 championship matches: 2 seasons, in each teams of 2 players playing 50 matches each
@@ -12,7 +13,9 @@ Each database gets a fresh temporary database (SQLite file in /tmp; PostgreSQL a
 127.0.0.1:5432, user postgres, created and dropped here; override with
 BENCH_POSTGRES_URL=postgres://user@host:port). The import runs as the background task
 runs it (``import_run_execute``: check, store in one transaction, record the result);
-the follow-ups it queues are delivered by the worker elsewhere and are not timed.
+the follow-ups it queues are delivered by the worker elsewhere and are not timed
+(``--deliver``: delivered afterwards in-process, one by one as the periodic delivery
+takes them, and timed apart).
 Prints the file's size, the time of the whole import and per match.
 """
 
@@ -110,13 +113,20 @@ def child(path: str) -> dict:
     import_run_execute(run_id=run.pk)
     seconds = time.perf_counter() - start
     run = ImportRun.objects.get(pk=run.pk)
-    return {
+    result = {
         "status": run.status,
         "imported": run.imported,
         "errors": run.errors[:3],
         "seconds": round(seconds, 1),
         "followups_queued": Followup.objects.filter(kind="match_completed").count(),
     }
+    if os.environ.get("BENCH_DELIVER"):  # --deliver: the worker's share, timed apart
+        start = time.perf_counter()
+        pending = Followup.objects.filter(delivered_at__isnull=True).order_by("pk")
+        for followup_id in pending.values_list("pk", flat=True):
+            background.followup_deliver(followup_id)
+        result["followups_seconds"] = round(time.perf_counter() - start, 1)
+    return result
 
 
 def main() -> None:
@@ -124,6 +134,11 @@ def main() -> None:
     parser.add_argument("--matches", type=int, default=6000)
     parser.add_argument("--db", nargs="+", default=["sqlite"])
     parser.add_argument("--write", help="only write the matches file here")
+    parser.add_argument(
+        "--deliver",
+        action="store_true",
+        help="then deliver the follow-ups in-process, timed apart (the worker's work)",
+    )
     parser.add_argument("--child", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
@@ -139,6 +154,8 @@ def main() -> None:
         path = Path(tmp) / "matches.json"
         path.write_text(text, encoding="utf-8")
         print(f"{args.matches} matches, file of {len(text) / 1e6:.1f} MB")
+        if args.deliver:
+            os.environ["BENCH_DELIVER"] = "1"
         for db in args.db:
             print(db, json.dumps(_run(db, path, Path(tmp))))
 

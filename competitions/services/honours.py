@@ -14,6 +14,7 @@ from django.utils.translation import gettext_noop
 from competitions.models import HonourPresentation
 from competitions.selectors.honours import honour_roll_year
 from tarokk_admin.core.errors import ServiceError
+from tarokk_admin.core.history import history_mark
 from tarokk_admin.core.roles import is_official
 from tarokk_admin.core.words import app_words
 
@@ -50,10 +51,14 @@ def honour_presented_set(
         mark.presented = presented
         mark.presented_by = user
         mark.presented_at = timezone.now()
-        mark._change_reason = app_words(  # type: ignore[attr-defined]
-            gettext_noop("presented at the ceremony")
-            if presented
-            else gettext_noop("the presented mark taken back")
+        history_mark(
+            mark,
+            user,
+            app_words(
+                gettext_noop("presented at the ceremony")
+                if presented
+                else gettext_noop("the presented mark taken back")
+            ),
         )
         mark.save()
     return mark

@@ -16,19 +16,18 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from competitions.selectors.honours import YearRoll, honour_roll_year, honour_rolls
 from competitions.services.honours import honour_presented_set
 from tarokk_admin.core.errors import ServiceError
 from tarokk_admin.core.methods import get_only, post_only
-from tarokk_admin.core.roles import is_official, role_required
+from tarokk_admin.core.roles import is_official, official_only
 from trophies.models import TrophyCup
 
 ROLL_CSS = "css/honours.css"
 
-official_only = role_required(
-    is_official, lambda: _("Only officials mark honours as presented.")
-)
+OFFICIALS_ONLY = gettext_lazy("Only officials mark honours as presented.")
 
 
 def _cups(year: int) -> list[TrophyCup]:
@@ -93,7 +92,7 @@ def honours_year_pdf(request: HttpRequest, year: int) -> HttpResponse:
     return response
 
 
-@official_only
+@official_only(OFFICIALS_ONLY)
 @post_only
 def honour_presented(request: HttpRequest, year: int) -> HttpResponse:
     """Mark one honour of the year's roll presented, or take the mark back."""

@@ -68,7 +68,7 @@ def log_in(page: Page, base: str, username: str) -> None:
     page.fill("input[name=username]", username)
     page.fill("input[name=password]", PASSWORD)
     page.locator("main form").get_by_role("button", name="Bejelentkezés").click()
-    expect(page.locator("nav")).to_contain_text(f"Bejelentkezve: {username}")
+    expect(page.get_by_role("navigation", name="Főmenü")).to_contain_text(f"Bejelentkezve: {username}")
 
 
 def alert(page: Page):

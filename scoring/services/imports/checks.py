@@ -39,6 +39,9 @@ class PlannedMatch:
     first_attack: str
     lineups: dict[str, tuple[str, str]]
     hands: list[Any]
+    # The engine's verdict on the file's match record (score_match_record), kept so
+    # that the bulk store does not judge the same hands again.
+    judged: dict[str, Any] | None = None
 
 
 def _unknown_keys(value: dict, allowed: frozenset[str], path: str, errors: Errors):
@@ -271,6 +274,7 @@ def _check_match(entry: Any, errors: Errors) -> PlannedMatch | None:
     for key in sorted(MATCH_REQUIRED - set(entry)):
         errors.add("missing_key", f"/{key}", _("A match needs %s.") % key)
     record = entry.get("record")
+    judged = None
     if "record" in entry:
         judged = score_match_record(record)
         record_errors = Errors(prefix=errors.prefix + "/record")
@@ -321,6 +325,7 @@ def _check_match(entry: Any, errors: Errors) -> PlannedMatch | None:
         first_attack=record["first_attack"],
         lineups=lineups,
         hands=record["hands"],
+        judged=judged,
     )
 
 

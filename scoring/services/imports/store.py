@@ -4,11 +4,14 @@ officials' upload page.
 
 Two passes. The first is pure (``import_checks``): the file's shape, every key
 (unknown keys are errors), every match record judged by the engine. The second runs
-in one transaction and stores each match through the services (match_create,
-jury_approve, lineup_set, match_cut_set, hand_save, match_complete), each match in
-its own savepoint so that every refusal is reported; any error rolls the whole file
-back (all or nothing). Errors have the engine's shape, ``{"code", "message",
-"path"}``, with a JSON Pointer into the file (``/matches/4/record/hands/2/...``).
+in one transaction and stores the matches: set-based (``batches`` and ``bulk``,
+issue 24: the plain matches written a few hundred at a time, the others through
+the services), or, as the reference the bulk store is compared with, each match
+through the services (match_create, jury_approve, lineup_set, match_cut_set,
+hand_save, match_complete), each in its own savepoint so that every refusal is
+reported. Any error rolls the whole file back (all or nothing). Errors have the
+engine's shape, ``{"code", "message", "path"}``, with a JSON Pointer into the file
+(``/matches/4/record/hands/2/...``).
 """
 
 from __future__ import annotations
@@ -38,6 +41,7 @@ from competitions.services.matches import (
 )
 from scoring.engine.errors import Errors, pointer
 from scoring.services.hands import hand_save
+from scoring.services.imports.batches import store_bulk
 from scoring.services.imports.checks import PlannedMatch, matches_file_check
 from scoring.services.imports.places import KIND_HANDLERS, Placement
 from tarokk_admin.core.errors import ServiceError
@@ -102,10 +106,15 @@ def import_user() -> Any:
 
 
 def matches_import(
-    *, data: Any, user: Any, progress: Progress | None = None
+    *, data: Any, user: Any, progress: Progress | None = None, bulk: bool = True
 ) -> ImportOutcome:
     """Import a parsed matches file as ``user`` (an official): all or nothing.
-    ``progress`` is told how many matches were checked, then stored."""
+    ``progress`` is told how many matches were checked, then stored.
+
+    ``bulk`` (the import page, the worker and ``manage.py import_matches``): the
+    set-based store (``bulk``); False stores every match through the services one
+    by one, kept only as the reference the bulk store is compared with
+    (tests/scoring/services/test_import_bulk.py)."""
     official_check(user, _("Only officials may import matches."))
     errors = Errors()
     planned = matches_file_check(
@@ -117,7 +126,7 @@ def matches_import(
     if progress is not None:
         progress("checked", len(planned) + _matches_with_errors(outcome.errors))
     if planned:
-        _store_all(planned, user, outcome, progress)
+        _store_all(planned, user, outcome, progress, bulk=bulk)
     if outcome.errors:
         outcome.imported = outcome.present = 0
         outcome.match_ids = []
@@ -192,6 +201,8 @@ def _store_all(
     user: Any,
     outcome: ImportOutcome,
     progress: Progress | None,
+    *,
+    bulk: bool = True,
 ) -> None:
     from competitions.services.cup.imports import cup_import_finish
 
@@ -204,39 +215,51 @@ def _store_all(
             message = _("Another import is being stored just now; try again soon.")
             outcome.errors.append({"code": "busy", "message": message, "path": ""})
             return
-        for count, one in enumerate(planned, start=1):
-            if progress is not None and count % PROGRESS_EVERY == 0:
-                progress("stored", count)
-            try:
-                with transaction.atomic():
-                    match = _store_match(one, store)
-            except _Refused as refused:
-                outcome.errors.append(refused.error)
-                continue
-            except DatabaseError:  # a constraint the checks above missed
-                outcome.errors.append(
-                    {
-                        "code": "refused",
-                        "message": _(
-                            "The database refused this match: a name or a value is "
-                            "too long or not allowed. Names have at most 120 "
-                            "characters."
-                        ),
-                        "path": one.path,
-                    }
-                )
-                continue
-            if match is None:
-                outcome.present += 1
-                outcome.present_paths.append(one.path)
-            else:
-                outcome.imported += 1
-                outcome.match_ids.append(match.pk)
-                stored.append((one.path, match))
+        if bulk:
+            store_bulk(planned, store, outcome, progress, stored, _store_one)
+        else:
+            for count, one in enumerate(planned, start=1):
+                if progress is not None and count % PROGRESS_EVERY == 0:
+                    progress("stored", count)
+                _store_one(one, store, outcome, stored)
         if not outcome.errors:  # the cup's whole-file refusals (R15), then decisions
             outcome.errors.extend(cup_import_finish(stored=stored))
         if outcome.errors:
             transaction.set_rollback(True)
+
+
+def _store_one(
+    one: PlannedMatch,
+    store: _Store,
+    outcome: ImportOutcome,
+    stored: list[tuple[str, Match]],
+) -> None:
+    """Store one match through the services, in a savepoint of its own."""
+    try:
+        with transaction.atomic():
+            match = _store_match(one, store)
+    except _Refused as refused:
+        outcome.errors.append(refused.error)
+        return
+    except DatabaseError:  # a constraint the checks above missed
+        outcome.errors.append(
+            {
+                "code": "refused",
+                "message": _(
+                    "The database refused this match: a name or a value is too "
+                    "long or not allowed. Names have at most 120 characters."
+                ),
+                "path": one.path,
+            }
+        )
+        return
+    if match is None:
+        outcome.present += 1
+        outcome.present_paths.append(one.path)
+    else:
+        outcome.imported += 1
+        outcome.match_ids.append(match.pk)
+        stored.append((one.path, match))
 
 
 def _refuse(error: ServiceError, path: str) -> _Refused:

@@ -81,6 +81,8 @@ def test_a_large_file_is_queued_and_its_page_polls_until_it_is_done(
 
 def test_progress_is_written_while_the_matches_are_stored(official, monkeypatch):
     monkeypatch.setattr("scoring.services.imports.store.PROGRESS_EVERY", 1)
+    # The bulk store reports progress after each batch it writes.
+    monkeypatch.setattr("scoring.services.imports.batches.FLUSH_EVERY", 1)
     monkeypatch.setattr("scoring.services.imports.checks.CHECK_PROGRESS_EVERY", 2)
     written: list[dict] = []
     real = runs._aside

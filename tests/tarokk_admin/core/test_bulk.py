@@ -7,7 +7,13 @@ import datetime as dt
 
 import pytest
 
-from tarokk_admin.core.bulk import history_copy, rows_update
+from competitions.models import Player
+from tarokk_admin.core.bulk import (
+    history_copy,
+    history_steps,
+    rows_insert,
+    rows_update,
+)
 from tests.factories import PlayerFactory
 from tests.trophies.kit import VariantAwardFactory
 from trophies.models import TrophyAward, TrophyCup
@@ -62,3 +68,42 @@ def test_history_copy_records_the_rows_as_they_are_with_a_reason(django_user_mod
     }
     assert {r.history_change_reason for r in rows} == {"from the archive file a.csv"}
     assert TrophyAward.history.filter(id=awards[0].pk).latest().event == "Őszi kupa"
+
+
+def test_history_steps_records_each_save_of_each_row_in_order(monkeypatch):
+    """As the saves one after another record them: per row, one history row per
+    step, the fields given taking the value they had then (issue 24)."""
+    monkeypatch.setattr("tarokk_admin.core.bulk.BATCH", 1)  # several statements
+    players = [PlayerFactory(name=f"Játékos {i}", club="Pécs") for i in range(2)]
+    before = Player.history.count()
+    recorded = history_steps(
+        Player,
+        [p.pk for p in reversed(players)],
+        [
+            ("+", None, {"club": ""}),
+            ("~", "club set", {}),
+        ],
+    )
+    assert recorded == 4
+    rows = list(Player.history.order_by("history_id"))[before:]
+    assert [(r.id, r.history_type, r.club, r.history_change_reason) for r in rows] == [
+        (players[0].pk, "+", "", None),
+        (players[0].pk, "~", "Pécs", "club set"),
+        (players[1].pk, "+", "", None),
+        (players[1].pk, "~", "Pécs", "club set"),
+    ]
+
+
+def test_rows_insert_stores_new_rows_with_their_ids():
+    """``bulk_create`` on SQLite, ``COPY`` with ids from the sequence on
+    PostgreSQL: either way the rows get their ids, in order."""
+    players = [Player(name=f"Új {i}", federation_number=f"N-{i}") for i in range(3)]
+    rows_insert(Player, players)
+    assert [p.pk for p in players] == sorted(p.pk for p in players)
+    stored = dict(
+        Player.objects.filter(name__startswith="Új").values_list("pk", "name")
+    )
+    assert stored == {p.pk: p.name for p in players}
+    assert (
+        Player.objects.create(name="Utána", federation_number="N-9").pk > players[-1].pk
+    )
