@@ -16,6 +16,7 @@ from django.utils import timezone
 from competitions.models import Honour, HonourPresentation
 from competitions.selectors import honours as honours_selectors
 from competitions.selectors.closings import Placing
+from competitions.selectors.honours import honour_key
 from tarokk_admin.core.roles import Role
 from tests.factories import (
     MembershipFactory,
@@ -63,7 +64,7 @@ def honour(year, competition, place, name, **fields):
         competition=competition,
         place=place,
         name=name,
-        archive_key=f"{year}{competition}{place}{name}",
+        archive_key=honour_key(year, competition, fields.get("event", ""), place, name),
         **fields,
     )
 
