@@ -11,8 +11,9 @@ class TarokkAdminConfig(AppConfig):
     verbose_name = _("Tarokk Admin")
 
     def ready(self) -> None:
-        from competitions.services.matches import MATCH_FOLLOWUP
+        from competitions.services.matches import MATCH_FOLLOWUP, MATCHES_FOLLOWUP
         from tarokk_admin.core.background import followup_register
-        from tarokk_admin.tasks import match_completed
+        from tarokk_admin.tasks import match_completed, matches_completed
 
         followup_register(MATCH_FOLLOWUP, match_completed)
+        followup_register(MATCHES_FOLLOWUP, matches_completed)

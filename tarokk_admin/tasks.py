@@ -8,15 +8,18 @@ from django.conf import settings
 from django.core.cache import cache
 from django.utils import timezone
 
-from competitions.models import Match
+from competitions.models import CupTie, Match
 from competitions.services.cup.ties import cup_tie_decide
-from competitions.services.standings import standings_refresh
-from stats.services.refresh import statistics_refresh
+from competitions.services.standings import (
+    standings_refresh,
+    standings_refresh_matches,
+)
+from stats.services.refresh import statistics_refresh, statistics_refresh_matches
 from tarokk_admin.audit import records_check, records_waiting
 from tarokk_admin.audit.report import report_mail
 from tarokk_admin.backup.nightly import backup_nightly_write
 from tarokk_admin.periodic import run_once, today_slot
-from trophies.services.awards import trophies_award_match
+from trophies.services.awards import trophies_award_match, trophies_award_matches
 
 HEARTBEAT_CACHE_KEY = "tarokk_admin:heartbeat"
 
@@ -34,6 +37,31 @@ def match_completed(match_id: int) -> None:
     if match.tie_id is not None:
         cup_tie_decide(tie=match.tie)
     statistics_refresh(match=match)
+
+
+@shared_task(name="tarokk_admin.tasks.matches_completed")
+def matches_completed(match_ids: list[int], run: int | None = None) -> None:
+    """Follow-up of many matches completed together (a bulk import, issue 24):
+    :func:`match_completed`'s work for all of them, each part done once and
+    set-based: the trophies (R14), the standings of each season and Grand Prix
+    event, each cup tie's decision (R15), then the statistics. The end state is
+    that of their ``match_completed`` follow-ups delivered one by one, in order.
+    Idempotent; ``run`` is the import it follows (its page reads it)."""
+    ids = [pk for pk in match_ids if isinstance(pk, int)]
+    found = Match.objects.filter(pk__in=ids).select_related("competition__season")
+    by_id = {match.pk: match for match in found}
+    matches = [by_id[pk] for pk in ids if pk in by_id]
+    if not matches:
+        return
+    ordered = [match.pk for match in matches]
+    trophies_award_matches(ordered)
+    standings_refresh_matches(matches=matches)
+    ties = list(dict.fromkeys(m.tie_id for m in matches if m.tie_id is not None))
+    for tie in sorted(
+        CupTie.objects.filter(pk__in=ties), key=lambda t: ties.index(t.pk)
+    ):
+        cup_tie_decide(tie=tie)
+    statistics_refresh_matches(ordered)
 
 
 @shared_task(name="tarokk_admin.tasks.ping")

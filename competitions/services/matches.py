@@ -42,6 +42,8 @@ from tarokk_admin.core.l10n import human_date
 from tarokk_admin.core.words import app_words
 
 MATCH_FOLLOWUP = "match_completed"
+# One follow-up for many matches stored together (a bulk import, issue 24).
+MATCHES_FOLLOWUP = "matches_completed"
 
 
 def match_cap_check(
@@ -211,6 +213,20 @@ def match_followup_queue(match: Match) -> None:
     """After the commit: trophies, the cup's decision and the standings follow a
     completed, corrected or voided match (the wiring's ``match_completed``)."""
     followup_queue(MATCH_FOLLOWUP, match.pk)
+
+
+def matches_followup_queue(match_ids: list[int], *, run: int | None = None) -> None:
+    """After the commit: the follow-up of many matches completed together (a bulk
+    import's matches, in the order they were stored; issue 24), which the wiring's
+    ``matches_completed`` does for all of them at once, with the end state of
+    their ``match_completed`` follow-ups one by one. ``run``: the import whose
+    page tells when this work is done."""
+    if not match_ids:
+        return
+    if run is None:
+        followup_queue(MATCHES_FOLLOWUP, list(match_ids))
+    else:
+        followup_queue(MATCHES_FOLLOWUP, list(match_ids), run=run)
 
 
 @transaction.atomic

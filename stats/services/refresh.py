@@ -15,7 +15,7 @@ written around the services, or to check the sums): ``manage.py statistics_rebui
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 
 from django.db import transaction
 from django.utils import timezone
@@ -101,6 +101,11 @@ def _subject(key: str) -> tuple[str, int | None]:
 def _apply(season_id: int, delta: Mapping[str, Mapping[str, int]]) -> None:
     """Add ``delta`` (per subject) to the season's rows: one read, then at most one
     bulk insert, one bulk update and one delete."""
+    _write(_changes(season_id, delta))
+
+
+def _changes(season_id: int, delta: Mapping[str, Mapping[str, int]]) -> tuple:
+    """The season's rows ``delta`` creates, changes and empties (one read)."""
     subjects = [_subject(key) for key in delta]
     teams = [pk for scope, pk in subjects if scope == Scope.TEAM]
     players = [pk for scope, pk in subjects if scope == Scope.PLAYER]
@@ -131,11 +136,16 @@ def _apply(season_id: int, delta: Mapping[str, Mapping[str, int]]) -> None:
             new.append(row)
         else:
             changed.append(row)
+    return new, changed, emptied
+
+
+def _write(changes: tuple) -> None:
+    new, changed, emptied = changes
     if new:
-        SeasonStatistics.objects.bulk_create(new)
+        SeasonStatistics.objects.bulk_create(new, batch_size=1000)
     if changed:
         SeasonStatistics.objects.bulk_update(
-            changed, ["counts", *HEADLINES, "updated_at"]
+            changed, ["counts", *HEADLINES, "updated_at"], batch_size=1000
         )
     if emptied:
         SeasonStatistics.objects.filter(pk__in=emptied).delete()
@@ -230,3 +240,74 @@ def statistics_rebuild(*, season: Season) -> int:
         )
     SeasonStatistics.objects.bulk_create(rows, batch_size=1000)
     return len(matches)
+
+
+def statistics_refresh_matches(match_ids: Sequence[int]) -> int:
+    """:func:`statistics_refresh` for many matches at once (a bulk import's
+    follow-up, issue 24): each match's tally worked out as there, the differences
+    summed and each season's rows written once. The rows new to a season are
+    created in the order the matches one by one would create them (the matches in
+    the order given). Idempotent; returns the matches whose tally changed."""
+    ids = list(match_ids)
+    seasons = dict(
+        Match.objects.filter(pk__in=ids).values_list("pk", "competition__season_id")
+    )
+    deltas: dict[tuple[int, str], Counter[str]] = {}
+    changed = 0
+    with transaction.atomic():
+        # One refresh of a season at a time (statistics_refresh's lock), in order.
+        list(
+            Season.objects.select_for_update()
+            .filter(pk__in=set(seasons.values()))
+            .order_by("pk")
+            .values_list("pk")
+        )
+        for chunk in _chunks([pk for pk in ids if pk in seasons], BATCH):
+            changed += _tallies_refresh(chunk, seasons, deltas)
+        by_season: dict[int, dict[str, Counter[str]]] = {}
+        for (season_id, key), change in deltas.items():
+            by_season.setdefault(season_id, {})[key] = change
+        first = {subject: index for index, subject in enumerate(deltas)}
+        created = []
+        for season_id, delta in by_season.items():
+            new, rows_changed, emptied = _changes(season_id, delta)
+            created.extend(new)
+            _write(([], rows_changed, emptied))
+        created.sort(key=lambda row: first[(row.season_id, _row_key(row))])
+        _write((created, [], []))
+    return changed
+
+
+def _tallies_refresh(
+    ids: list[int], seasons: dict[int, int], deltas: dict[tuple[int, str], Counter]
+) -> int:
+    """The matches' tallies brought in step; their differences added to
+    ``deltas`` by season and subject, in the order they first appear."""
+    facts = _facts(
+        list(public_matches(None).filter(pk__in=ids, status=Match.Status.COMPLETED))
+    )
+    stored = {t.match_id: t for t in MatchTally.objects.filter(match_id__in=ids)}
+    new_tallies, changed_tallies, gone = [], [], []
+    for match_id in ids:
+        new = _plain(match_counts(facts[match_id])) if match_id in facts else {}
+        tally = stored.get(match_id)
+        delta = counts_difference(new, tally.counts if tally else {})
+        if not delta:
+            continue
+        for subject, change in delta.items():
+            deltas.setdefault((seasons[match_id], subject), Counter()).update(change)
+        if not new:
+            gone.append(match_id)
+        elif tally is None:
+            new_tallies.append(
+                MatchTally(match_id=match_id, season_id=seasons[match_id], counts=new)
+            )
+        else:
+            tally.counts, tally.season_id = new, seasons[match_id]
+            changed_tallies.append(tally)
+    MatchTally.objects.bulk_create(new_tallies, batch_size=1000)
+    MatchTally.objects.bulk_update(
+        changed_tallies, ["counts", "season_id"], batch_size=1000
+    )
+    MatchTally.objects.filter(match_id__in=gone).delete()
+    return len(new_tallies) + len(changed_tallies) + len(gone)

@@ -14,6 +14,7 @@ from typing import Any
 from django.db import models
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
+from simple_history.models import HistoricalRecords
 
 from tarokk_admin.core.l10n import human_date, human_number
 
@@ -33,6 +34,16 @@ def history_mark(obj: Any, user: Any, reason: str | None = None) -> Any:
     if reason is not None:
         obj._change_reason = reason[:HISTORY_REASON_MAX]
     return obj
+
+
+def history_user() -> Any:
+    """Who ``save()`` records as the author of a history row: the signed-in user
+    of the request making the change (django-simple-history's middleware), or
+    nobody (the worker, the command line). What is written in bulk, without
+    ``save()``, records the same author (``core.bulk.history_copy``)."""
+    request = getattr(HistoricalRecords.context, "request", None)
+    user = getattr(request, "user", None)
+    return user if getattr(user, "is_authenticated", False) else None
 
 
 def field_value(field: models.Field, value: Any) -> str:

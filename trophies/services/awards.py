@@ -6,6 +6,7 @@ their sitting. Cups are recomputed afterwards by ``trophies.tasks.trophy_cups_re
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,8 +25,9 @@ from competitions.services.finality import year_final_guard
 from scoring.engine import trophies_made
 from scoring.engine.catalogue import FEASTS
 from scoring.models import Hand
+from tarokk_admin.core.bulk import history_copy, rows_insert
 from tarokk_admin.core.errors import ServiceError
-from tarokk_admin.core.history import history_mark
+from tarokk_admin.core.history import history_mark, history_user
 from tarokk_admin.core.words import app_words
 from trophies.models import TrophyAward
 from trophies.services.trophy_cups import trophy_cups_refresh_queue
@@ -132,6 +134,89 @@ def trophies_award_match(match: Match) -> dict[str, int]:
     if touched:
         trophy_cups_refresh_queue(touched)
     return counts
+
+
+# Matches whose awards one set-based pass reads and writes together.
+MATCHES_CHUNK = 500
+
+
+def trophies_award_matches(match_ids: Sequence[int]) -> int:
+    """:func:`trophies_award_match` for many matches at once (a bulk import's
+    follow-up, issue 24): the same awards, created in the same order (the matches
+    in the order given, their hands in order) with the same history, from a few
+    queries per few hundred matches; the cups of every player credited are
+    recomputed once. A match whose stored awards differ from its hands otherwise
+    than by missing ones (a correction, a void) goes through
+    :func:`trophies_award_match`. Idempotent; returns the awards created."""
+    created: list[TrophyAward] = []
+    touched: set[int] = set()
+    with transaction.atomic():
+        for start in range(0, len(match_ids), MATCHES_CHUNK):
+            chunk = list(match_ids[start : start + MATCHES_CHUNK])
+            created.extend(_awards_missing(chunk, touched))
+        rows_insert(TrophyAward, created)
+        history_copy(
+            TrophyAward,
+            [award.pk for award in created],
+            history_type="+",
+            reason=None,
+            user=history_user(),
+        )
+        if touched:
+            trophy_cups_refresh_queue(touched)
+    return len(created)
+
+
+def _awards_missing(match_ids: list[int], touched: set[int]) -> list[TrophyAward]:
+    """The awards the matches' hands make and their stored awards lack, the
+    matches locked; the others changed one match at a time."""
+    matches = {
+        match.pk: match
+        for match in Match.objects.select_for_update(of=("self",)).filter(
+            pk__in=match_ids
+        )
+    }
+    lineups: dict[int, dict[int, Lineup]] = {}
+    for lineup in Lineup.objects.filter(match_id__in=match_ids):
+        lineups.setdefault(lineup.match_id, {})[lineup.team_id] = lineup
+    hands: dict[int, list[Hand]] = {}
+    for hand in (
+        Hand.objects.filter(match_id__in=match_ids)
+        .only("pk", "match_id", "attack_team_id", "record", "result")
+        .order_by("match_id", "number")
+    ):
+        hands.setdefault(hand.match_id, []).append(hand)
+    existing: dict[int, dict[tuple[int, int], TrophyAward]] = {}
+    for award in TrophyAward.objects.filter(match_id__in=match_ids):
+        existing.setdefault(award.match_id, {})[(award.hand_id, award.team_id)] = award
+    missing: list[TrophyAward] = []
+    for match_id in match_ids:
+        match = matches.get(match_id)
+        if match is None:
+            continue
+        wanted: dict[tuple[int, int], MadeTrophy] = {}
+        if match.status == Match.Status.COMPLETED:
+            for hand in hands.get(match_id, []):
+                for trophy in hand_made_trophies(
+                    hand, match, lineups.get(match_id, {})
+                ):
+                    wanted[(trophy.hand_id, trophy.team_id)] = trophy
+        stored = existing.get(match_id, {})
+        if any(
+            key not in wanted
+            or any(getattr(award, f) != getattr(wanted[key], f) for f in _AWARD_FIELDS)
+            for key, award in stored.items()
+        ):
+            trophies_award_match(match)  # a change: removed or updated awards
+            continue
+        for key, trophy in wanted.items():
+            if key not in stored:
+                values = {field: getattr(trophy, field) for field in _AWARD_FIELDS}
+                missing.append(
+                    TrophyAward(hand_id=trophy.hand_id, match=match, **values)
+                )
+                touched.add(trophy.player_id)
+    return missing
 
 
 def _sitting_players(sitting: VariantSitting) -> dict[int, Player]:

@@ -3,8 +3,11 @@ planned and written in batches by :class:`bulk.BulkStore`, the others stored one
 one through the services (``store._store_one``), in the file's order.
 
 Progress ("stored", matches so far) is reported after each batch; the matches and
-the history, results and follow-ups they make are the same rows as the per-match
-store writes (tests/scoring/services/test_import_bulk.py compares them).
+the history and results they make are the same rows as the per-match store writes
+(tests/scoring/services/test_import_bulk.py compares them). Their follow-up is one
+for the matches written between two matches stored through the services (the
+whole file when none is), ``matches_completed``: what the per-match follow-ups
+would do, done once (issue 24).
 """
 
 from __future__ import annotations
@@ -38,20 +41,27 @@ def store_bulk(
     each refusal is reported as the per-match store reports it."""
     bulk = BulkStore(planned, store)
     batch: list[tuple[PlannedMatch, Match]] = []
+    written: list[int] = []  # since the last follow-up
     per_match = False
 
+    def store_one_after(one: PlannedMatch) -> None:
+        bulk.followup(written)
+        written.clear()
+        store_one(one, store, outcome, stored)
+
     def flush() -> bool:
-        written = batch[:]
+        flushed = batch[:]
         batch.clear()
         try:
             with transaction.atomic():
                 bulk.flush()
         except DatabaseError:  # a constraint the checks missed: said per match
             bulk.pending = []
-            for one, _match in written:
-                store_one(one, store, outcome, stored)
+            for one, _match in flushed:
+                store_one_after(one)
             return False
-        for one, match in written:
+        for one, match in flushed:
+            written.append(match.pk)
             outcome.imported += 1
             outcome.match_ids.append(match.pk)
             stored.append((one.path, match))
@@ -61,7 +71,7 @@ def store_bulk(
         if per_match:
             if progress is not None and count % PROGRESS_EVERY == 0:
                 progress("stored", count)
-            store_one(one, store, outcome, stored)
+            store_one_after(one)
             continue
         try:  # what a plan writes (teams, players, members) has savepoints
             match = bulk.plan(one)
@@ -73,7 +83,7 @@ def store_bulk(
             per_match = not flush() or per_match
             if progress is not None:
                 progress("stored", count - 1)
-            store_one(one, store, outcome, stored)
+            store_one_after(one)
             bulk.forget()
         elif match is None:
             outcome.present += 1
@@ -86,3 +96,4 @@ def store_bulk(
                     progress("stored", count)
     if not per_match:
         flush()
+    bulk.followup(written)

@@ -28,7 +28,6 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_noop
-from simple_history.models import HistoricalRecords
 
 from competitions.models import (
     AnnualMeeting,
@@ -47,15 +46,15 @@ from competitions.models import (
 )
 from competitions.rules.standings import CHAMPIONSHIP_MATCH_CAP
 from competitions.selectors.matches import in_championship
-from competitions.services.matches import MATCH_FOLLOWUP
+from competitions.services.matches import matches_followup_queue
 from competitions.services.notices import notice_match
 from scoring.engine import MATCH_HANDS, TIEBREAK_HANDS
 from scoring.models import Hand
 from scoring.services.imports.bulk_rows import Pending, match_rows
 from scoring.services.imports.checks import PlannedMatch
 from scoring.services.imports.places import KIND_HANDLERS, Placement
-from tarokk_admin.core.background import followups_queue
 from tarokk_admin.core.bulk import history_copy, history_steps, rows_insert
+from tarokk_admin.core.history import history_user
 from tarokk_admin.core.words import app_words
 
 # Matches written together (a flush); progress is reported after each.
@@ -83,15 +82,6 @@ class _SeasonData:
     # the closed competitions (by id) and kinds, take no new match.
     final: bool = False
     closed: set[tuple[int, str]] = field(default_factory=set)
-
-
-def history_user() -> Any:
-    """Who ``save()`` records as the author of a history row: the signed-in user
-    of the request running the import (django-simple-history's middleware), or
-    nobody (the worker, the command line)."""
-    request = getattr(HistoricalRecords.context, "request", None)
-    user = getattr(request, "user", None)
-    return user if getattr(user, "is_authenticated", False) else None
 
 
 class BulkStore:
@@ -367,17 +357,18 @@ class BulkStore:
             user=self.author,
         )
         self._create(MatchResult, [row for p in pending for row in p.results])
-        # Each match's follow-up, then its captains' notices (match_complete's
-        # order): the follow-ups of the matches between two notices in one go.
-        waiting: list[list[int]] = []
+        # The captains' notices (match_complete's); the follow-up is queued for
+        # many matches at once (``followup``).
         for p in pending:
-            waiting.append([p.match.pk])
             if p.notify:
-                followups_queue(MATCH_FOLLOWUP, waiting)
-                waiting = []
                 notice_match(NoticeKind.RESULT_COMPLETED, match=p.match)
-        if waiting:
-            followups_queue(MATCH_FOLLOWUP, waiting)
+
+    def followup(self, match_ids: list[int]) -> None:
+        """One follow-up for the matches written since the last one (issue 24):
+        their trophies, standings and statistics at once. Queued before a match
+        stored through the services and at the end, so the follow-ups keep the
+        order of the matches."""
+        matches_followup_queue(match_ids, run=getattr(self.store, "run_id", None))
 
     def _history(
         self, model, ids, history_type: str, values: dict, author: Any = None

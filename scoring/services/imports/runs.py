@@ -152,6 +152,7 @@ def _execute(run: ImportRun) -> None:
                 data=data,
                 user=run.user if run.user_id else import_user(),
                 progress=lambda phase, count: _aside(run_id, **{phase: count}),
+                run_id=run_id,
             )
             if not outcome.ok:
                 transaction.set_rollback(True)

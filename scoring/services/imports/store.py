@@ -106,7 +106,12 @@ def import_user() -> Any:
 
 
 def matches_import(
-    *, data: Any, user: Any, progress: Progress | None = None, bulk: bool = True
+    *,
+    data: Any,
+    user: Any,
+    progress: Progress | None = None,
+    bulk: bool = True,
+    run_id: int | None = None,
 ) -> ImportOutcome:
     """Import a parsed matches file as ``user`` (an official): all or nothing.
     ``progress`` is told how many matches were checked, then stored.
@@ -114,7 +119,8 @@ def matches_import(
     ``bulk`` (the import page, the worker and ``manage.py import_matches``): the
     set-based store (``bulk``); False stores every match through the services one
     by one, kept only as the reference the bulk store is compared with
-    (tests/scoring/services/test_import_bulk.py)."""
+    (tests/scoring/services/test_import_bulk.py). ``run_id``: the import's record,
+    whose page tells when the follow-up of its matches is done."""
     official_check(user, _("Only officials may import matches."))
     errors = Errors()
     planned = matches_file_check(
@@ -126,7 +132,7 @@ def matches_import(
     if progress is not None:
         progress("checked", len(planned) + _matches_with_errors(outcome.errors))
     if planned:
-        _store_all(planned, user, outcome, progress, bulk=bulk)
+        _store_all(planned, user, outcome, progress, bulk=bulk, run_id=run_id)
     if outcome.errors:
         outcome.imported = outcome.present = 0
         outcome.match_ids = []
@@ -169,8 +175,9 @@ def imports_serialise() -> None:
 class _Store:
     """What one import has looked up or created, shared by its matches."""
 
-    def __init__(self, user: Any) -> None:
+    def __init__(self, user: Any, run_id: int | None = None) -> None:
         self.user = user
+        self.run_id = run_id
         self.seasons: dict[int, Season] = {}
         self.next_placeholder: int | None = None
 
@@ -203,10 +210,11 @@ def _store_all(
     progress: Progress | None,
     *,
     bulk: bool = True,
+    run_id: int | None = None,
 ) -> None:
     from competitions.services.cup.imports import cup_import_finish
 
-    store = _Store(user)
+    store = _Store(user, run_id)
     stored: list[tuple[str, Match]] = []
     with transaction.atomic():
         try:

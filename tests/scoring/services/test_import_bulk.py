@@ -3,8 +3,12 @@ the same file imported through both (``matches_import(bulk=False)`` is the
 reference, each match through the services) gives the same records, byte for byte
 as ``export_federation`` writes them (every table and its history) and as the API
 and the match records answer, ids kept equal and timestamps normalised. The
-follow-ups are delivered as at the commit, so the trophies (R14), the trophy cups,
-the standings and the cup's decisions (R15) are compared too."""
+follow-ups are delivered as at the commit: the per-match path's one per match
+(``match_completed``), the bulk path's one for all its plain matches
+(``matches_completed``); the derived tables they write, the trophies (R14), the
+trophy cups, the statistics and their tallies, the standings and the cup's
+decisions (R15), and the notices, are compared like the rest. The outbox itself is
+compared apart: everything delivered on both paths."""
 
 from __future__ import annotations
 
@@ -25,9 +29,12 @@ from competitions.models import (
     Membership,
     Notice,
 )
+from competitions.services.matches import MATCHES_FOLLOWUP
 from scoring.services.imports.store import matches_import
+from stats.models import SeasonStatistics
 from tarokk_admin.backup.catalogue import backup_models
 from tarokk_admin.backup.export import BackupEncoder, federation_snapshot
+from tarokk_admin.core.models import Followup
 from tarokk_admin.core.roles import Role
 from tests.factories import (
     MembershipFactory,
@@ -44,6 +51,17 @@ from trophies.models import TrophyAward
 pytestmark = pytest.mark.django_db
 
 NOW_WITHIN = dt.timedelta(hours=1)
+OUTBOX = "tarokk_core.followup"
+# Written by the follow-ups: compared row by row (ids included) on both paths.
+DERIVED = (
+    "trophies.trophyaward",
+    "trophies.historicaltrophyaward",
+    "trophies.trophycup",
+    "trophies.trophytally",
+    "stats.seasonstatistics",
+    "stats.matchtally",
+    "competitions.notice",
+)
 
 
 def _normalised(value: Any, now: dt.datetime) -> Any:
@@ -110,8 +128,14 @@ def _imported(data, user, client, capture, *, bulk: bool):
             "approvals": JuryApproval.objects.count(),
             "notices": Notice.objects.count(),
             "awards": TrophyAward.objects.count(),
+            "statistics": SeasonStatistics.objects.count(),
+            "undelivered": Followup.objects.filter(delivered_at=None).count(),
         }
+        kinds = sorted(set(Followup.objects.values_list("kind", flat=True)))
         transaction.set_rollback(True)
+    outbox = snapshot["models"].pop(OUTBOX)
+    snapshot["counts"].pop(OUTBOX)
+    assert counts["undelivered"] == 0, outbox
     return (
         {
             "answer": outcome.as_json(),
@@ -120,7 +144,7 @@ def _imported(data, user, client, capture, *, bulk: bool):
         },
         _normalised(snapshot, now),
         _normalised(answers, now),
-        counts,
+        counts | {"kinds": kinds},
     )
 
 
@@ -133,7 +157,13 @@ def _same(data, user, client, capture) -> tuple[dict, dict, dict]:
     assert bulk[1] == reference[1]
     for page, answer in reference[2].items():
         assert bulk[2][page] == answer, page
+    for label in DERIVED:
+        assert label in reference[1]["models"], label
+    reference_kinds, bulk_kinds = reference[3].pop("kinds"), bulk[3].pop("kinds")
     assert bulk[3] == reference[3]
+    if reference[3]["matches"]:  # one follow-up for the plain matches (issue 24)
+        assert MATCHES_FOLLOWUP in bulk_kinds
+        assert MATCHES_FOLLOWUP not in reference_kinds
     return reference[0], reference[1], reference[3]
 
 
@@ -206,6 +236,7 @@ def test_issue24_bulk_import_stores_what_the_services_store(
     assert counts["approvals"] == 2
     assert counts["notices"] > 0  # the captain of Kisfaludy heard of its results
     assert counts["awards"] > 0  # trophies (R14) awarded by the follow-ups
+    assert counts["statistics"] > 0
     history = snapshot["models"]["competitions.historicalmatch"]
     assert [row["fields"]["history_type"] for row in history][:4] == list("+~~~")
 
@@ -227,6 +258,8 @@ def test_issue24_refused_file_stores_nothing_either_way(
         timezone.now(),
     )
     before.pop("exported_at")
+    assert before["models"].pop(OUTBOX) == []
+    before["counts"].pop(OUTBOX)
     answer, snapshot, counts = _same(
         matches_file(entry(1), entry(2, date="2026-04-02"), other),
         official,
