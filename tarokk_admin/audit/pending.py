@@ -2,13 +2,14 @@
 corrected or voided match's trophies follow its commit through a follow-up, so
 until the worker has run it the trophy list may rightly differ from the hands. The
 audit does not report such a match as wrong: it says the match waits, and only a
-follow-up that keeps failing is a problem."""
+follow-up that keeps failing is a problem. A bulk import's follow-up
+(``matches_completed``, issue 24) stands for every match it lists."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from competitions.services.matches import MATCH_FOLLOWUP
+from competitions.services.matches import MATCH_FOLLOWUP, MATCHES_FOLLOWUP
 from tarokk_admin.core.models import Followup
 
 
@@ -25,11 +26,16 @@ def matches_waiting() -> dict[int, Waiting]:
     """The matches whose follow-up is not delivered yet, by id."""
     waiting: dict[int, Waiting] = {}
     rows = Followup.objects.filter(
-        kind=MATCH_FOLLOWUP, delivered_at__isnull=True
-    ).values_list("args", "attempts", "last_error")
-    for args, attempts, last_error in rows:
-        if isinstance(args, list) and args and isinstance(args[0], int):
-            known = waiting.get(args[0])
+        kind__in=(MATCH_FOLLOWUP, MATCHES_FOLLOWUP), delivered_at__isnull=True
+    ).values_list("kind", "args", "attempts", "last_error")
+    for kind, args, attempts, last_error in rows:
+        if not isinstance(args, list) or not args:
+            continue
+        ids = args[0] if kind == MATCHES_FOLLOWUP else args[:1]
+        for match_id in ids if isinstance(ids, list) else []:
+            if not isinstance(match_id, int):
+                continue
+            known = waiting.get(match_id)
             if known is None or attempts > known.attempts:
-                waiting[args[0]] = Waiting(args[0], attempts, last_error)
+                waiting[match_id] = Waiting(match_id, attempts, last_error)
     return waiting

@@ -275,3 +275,60 @@ def test_the_records_check_is_in_the_nightly_schedule(settings):
     schedule = entries["tarokk_admin.tasks.check_records"]["schedule"]
     assert schedule.hour == {3}
     assert schedule.minute == {30}
+
+
+def imported_waiting() -> list[int]:
+    """Matches stored by a bulk import a moment ago: one follow-up for all of them
+    (``matches_completed``, issue 24), which the worker has not run yet."""
+    from competitions.services.matches import MATCHES_FOLLOWUP
+    from scoring.services.imports.store import matches_import
+    from tests.scoring.services.test_import import entry, matches_file
+
+    data = matches_file(
+        *(entry(seed, date=f"2026-03-{seed:02d}") for seed in (1, 2, 3))
+    )
+    outcome = matches_import(data=data, user=UserFactory(roles=[Role.OFFICIAL]))
+    assert outcome.ok
+    assert outcome.imported == 3
+    row = Followup.objects.get(kind=MATCHES_FOLLOWUP)
+    assert row.args == [outcome.match_ids]
+    assert not TrophyAward.objects.filter(match_id__in=outcome.match_ids).exists()
+    return outcome.match_ids
+
+
+def test_matches_whose_import_follow_up_still_waits_are_not_checked_yet():
+    """A bulk import's follow-up stands for every match it lists: until the worker
+    has run it, their trophies are "not checked yet", not trophy_missing (R14)."""
+    ids = imported_waiting()
+    status, out = check()
+    assert status == 0, out
+    assert "trophy_missing" not in out
+    assert "Not checked yet: the trophies of 3 matches whose follow-up" in out
+    for match_id in ids:
+        assert f"match {match_id} (" in out
+    followups_deliver_all()
+    assert TrophyAward.objects.filter(match_id__in=ids).exists()
+    assert check() == (0, "The records are consistent: no problem found.\n")
+
+
+def test_an_import_follow_up_marked_done_without_running_is_trophy_missing():
+    """The same matches, their follow-up marked delivered without its work: the
+    audit sees the trophies missing (what it saw while the follow-up waited)."""
+    ids = imported_waiting()
+    Followup.objects.update(delivered_at=timezone.now())
+    status, out = check()
+    assert status == 1
+    assert "[trophy_missing]" in out
+    assert any(f"match {match_id} (" in out for match_id in ids)
+
+
+def test_an_import_follow_up_that_keeps_failing_is_reported_for_its_matches():
+    ids = imported_waiting()
+    Followup.objects.filter(delivered_at__isnull=True).update(
+        attempts=2, last_error="OperationalError: the database went away"
+    )
+    status, out = check()
+    assert status == 1
+    for match_id in ids:
+        assert f"[followup_failed] match {match_id} (" in out
+    assert "trophy_missing" not in out
