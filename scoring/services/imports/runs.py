@@ -33,12 +33,14 @@ import logging
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Any
 
 from django.db import DatabaseError, connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from competitions.services.matches import MATCHES_FOLLOWUP
 from scoring.models import ImportRun
 from scoring.services.imports.store import (
     ImportOutcome,
@@ -108,6 +110,35 @@ def import_run_record(
         errors=[_nul_escaped(error) for error in outcome.errors],
         updated_at=now,
         finished_at=now,
+    )
+
+
+@dataclass(frozen=True)
+class Derived:
+    """Where the work that follows a run's stored matches is (issue 24: their
+    trophies, standings and statistics, one follow-up for the plain matches):
+    how many matches wait for it, how often it failed so far, and whether the
+    run has any such work at all."""
+
+    waiting: int = 0
+    attempts: int = 0
+    queued: bool = False
+
+
+def import_run_derived(run: ImportRun) -> Derived:
+    """The run's derived work as its page tells it (two small reads)."""
+    if run.status != Status.DONE or not run.imported:
+        return Derived()
+    rows = Followup.objects.filter(kind=MATCHES_FOLLOWUP, kwargs__run=run.pk)
+    waiting = list(
+        rows.filter(delivered_at__isnull=True).values_list("args", "attempts")
+    )
+    return Derived(
+        waiting=sum(
+            len(args[0]) for args, _n in waiting if args and isinstance(args[0], list)
+        ),
+        attempts=max((attempts for _args, attempts in waiting), default=0),
+        queued=bool(waiting) or rows.exists(),
     )
 
 

@@ -19,6 +19,7 @@ from scoring.forms.imports import MatchesImportForm
 from scoring.models import ImportRun
 from scoring.services.imports.runs import (
     import_run_create,
+    import_run_derived,
     import_run_execute,
     import_run_inline,
     import_run_queue,
@@ -110,6 +111,9 @@ def _run_context(run: ImportRun) -> dict[str, Any]:
         "errors": _errors(run),
         "summary": _summary(run) if run.status == ImportRun.Status.DONE else "",
         "poll": POLL_SECONDS,
+        # Stored: the import is done; its trophies, standings and statistics may
+        # still be worked out by the worker (the page polls until they are).
+        "derived": import_run_derived(run),
     }
 
 

@@ -75,8 +75,44 @@ def test_a_large_file_is_queued_and_its_page_polls_until_it_is_done(
     assert (run.status, run.imported, run.errors) == ("done", 3, [])
     assert Match.objects.filter(status="completed").count() == 3
     fragment = client.get(status_url).text
+    assert "3 matches imported." in fragment  # stored: done for the official
+    # Their trophies, standings and statistics follow (one follow-up, issue 24):
+    # the page says so and keeps polling until the worker has done them.
+    assert 'hx-trigger="every 2s"' in fragment
+    assert (
+        "The trophies, standings and statistics of the 3 imported matches are "
+        "being worked out" in fragment
+    )
+    assert followups_deliver_due(now=timezone.now() + dt.timedelta(minutes=5)) == (
+        1,
+        1,
+    )
+    fragment = client.get(status_url).text
     assert "hx-trigger" not in fragment  # finished: the polling stops
     assert "3 matches imported." in fragment
+    assert "being worked out" not in fragment
+    assert "statistics include the imported matches" in fragment
+
+
+def test_the_page_says_when_the_derived_work_keeps_failing_in_hungarian(
+    client, official
+):
+    from competitions.services.matches import MATCHES_FOLLOWUP
+    from tarokk_admin.core.models import Followup
+
+    run = import_run_create(
+        user=official, file_name="three.json", content=json.dumps(_three())
+    )
+    import_run_execute(run_id=run.pk)
+    row = Followup.objects.get(kind=MATCHES_FOLLOWUP)
+    assert row.kwargs == {"run": run.pk}
+    Followup.objects.filter(pk=row.pk).update(attempts=2, last_error="boom")
+    client.force_login(official)
+    status_url = reverse("officials:import_run_status", args=[run.pk])
+    fragment = client.get(status_url, HTTP_ACCEPT_LANGUAGE="hu").text
+    assert "A(z) 3 importált mérkőzés trófeái" in fragment
+    assert "2 alkalommal nem sikerült" in fragment
+    assert 'hx-trigger="every 2s"' in fragment
 
 
 def test_progress_is_written_while_the_matches_are_stored(official, monkeypatch):
