@@ -15,7 +15,10 @@ BENCH_POSTGRES_URL=postgres://user@host:port). The import runs as the background
 runs it (``import_run_execute``: check, store in one transaction, record the result);
 the follow-ups it queues are delivered by the worker elsewhere and are not timed
 (``--deliver``: delivered afterwards in-process, one by one as the periodic delivery
-takes them, and timed apart).
+takes them, what they queue in turn too, and timed apart; the end to end time is
+both). The bulk store queues one ``matches_completed`` for its plain matches (their
+trophies, standings and statistics at once, issue 24). BENCH_DB_NAME names the
+PostgreSQL database (created and dropped here).
 Prints the file's size, the time of the whole import and per match.
 """
 
@@ -29,6 +32,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -118,14 +122,31 @@ def child(path: str) -> dict:
         "imported": run.imported,
         "errors": run.errors[:3],
         "seconds": round(seconds, 1),
-        "followups_queued": Followup.objects.filter(kind="match_completed").count(),
+        "followups_queued": dict(
+            Counter(Followup.objects.values_list("kind", flat=True))
+        ),
     }
     if os.environ.get("BENCH_DELIVER"):  # --deliver: the worker's share, timed apart
         start = time.perf_counter()
-        pending = Followup.objects.filter(delivered_at__isnull=True).order_by("pk")
-        for followup_id in pending.values_list("pk", flat=True):
-            background.followup_deliver(followup_id)
+        delivered = Counter()
+        while True:  # what a delivery queues (the trophy cups) is delivered too
+            pending = Followup.objects.filter(delivered_at__isnull=True).order_by("pk")
+            rows = list(pending.values_list("pk", "kind"))
+            if not rows:
+                break
+            for followup_id, kind in rows:
+                if background.followup_deliver(followup_id):
+                    delivered[kind] += 1
         result["followups_seconds"] = round(time.perf_counter() - start, 1)
+        result["followups_delivered"] = dict(delivered)
+        from stats.models import SeasonStatistics
+        from trophies.models import TrophyAward
+
+        result["awards"] = TrophyAward.objects.count()
+        result["statistics_rows"] = SeasonStatistics.objects.count()
+        result["end_to_end_seconds"] = round(
+            result["seconds"] + result["followups_seconds"], 1
+        )
     return result
 
 
@@ -162,7 +183,7 @@ def main() -> None:
 
 def _run(db: str, path: Path, tmp: Path) -> dict:
     env = dict(os.environ)
-    name = f"bench_import_{os.getpid()}"
+    name = os.environ.get("BENCH_DB_NAME") or f"bench_import_{os.getpid()}"
     base = os.environ.get("BENCH_POSTGRES_URL", "postgres://postgres@127.0.0.1:5432")
     if db == "postgres":
         subprocess.run(

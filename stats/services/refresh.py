@@ -34,6 +34,7 @@ from stats.rules.counting import (
     headline,
     match_counts,
 )
+from tarokk_admin.core.bulk import rows_insert
 from trophies.models import TrophyAward
 
 BATCH = 400
@@ -274,7 +275,7 @@ def statistics_refresh_matches(match_ids: Sequence[int]) -> int:
             created.extend(new)
             _write(([], rows_changed, emptied))
         created.sort(key=lambda row: first[(row.season_id, _row_key(row))])
-        _write((created, [], []))
+        rows_insert(SeasonStatistics, created)
     return changed
 
 
@@ -305,7 +306,7 @@ def _tallies_refresh(
         else:
             tally.counts, tally.season_id = new, seasons[match_id]
             changed_tallies.append(tally)
-    MatchTally.objects.bulk_create(new_tallies, batch_size=1000)
+    rows_insert(MatchTally, new_tallies)  # COPY on PostgreSQL: JSON rows, fast
     MatchTally.objects.bulk_update(
         changed_tallies, ["counts", "season_id"], batch_size=1000
     )

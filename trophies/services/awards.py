@@ -18,6 +18,7 @@ from competitions.models import (
     RECOGNISED_VARIANTS,
     Lineup,
     Match,
+    MatchResult,
     Player,
     VariantSitting,
 )
@@ -179,9 +180,16 @@ def _awards_missing(match_ids: list[int], touched: set[int]) -> list[TrophyAward
     lineups: dict[int, dict[int, Lineup]] = {}
     for lineup in Lineup.objects.filter(match_id__in=match_ids):
         lineups.setdefault(lineup.match_id, {})[lineup.team_id] = lineup
+    # A match none of whose teams made a trophy (its results' best trophy, R15)
+    # has no hand to read.
+    made = set(
+        MatchResult.objects.filter(match_id__in=match_ids)
+        .exclude(best_trophy="")
+        .values_list("match_id", flat=True)
+    )
     hands: dict[int, list[Hand]] = {}
     for hand in (
-        Hand.objects.filter(match_id__in=match_ids)
+        Hand.objects.filter(match_id__in=made)
         .only("pk", "match_id", "attack_team_id", "record", "result")
         .order_by("match_id", "number")
     ):

@@ -107,3 +107,25 @@ def test_rows_insert_stores_new_rows_with_their_ids():
     assert (
         Player.objects.create(name="Utána", federation_number="N-9").pk > players[-1].pk
     )
+
+
+def test_rows_insert_keeps_a_primary_key_that_is_no_sequence():
+    """A one-to-one primary key (a match's statistics tally) is the row's own:
+    nothing is taken from a sequence it does not have (PostgreSQL's ``COPY``)."""
+    from stats.models import MatchTally
+    from tests.factories import MatchFactory
+
+    matches = [MatchFactory(), MatchFactory()]
+    tallies = [
+        MatchTally(
+            match_id=match.pk,
+            season_id=match.competition.season_id,
+            counts={"federation": {"matches": 1}},
+        )
+        for match in matches
+    ]
+    rows_insert(MatchTally, tallies)
+    assert [t.pk for t in tallies] == [m.pk for m in matches]
+    assert dict(MatchTally.objects.values_list("match_id", "counts")) == {
+        match.pk: {"federation": {"matches": 1}} for match in matches
+    }
