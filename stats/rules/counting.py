@@ -145,8 +145,11 @@ class _Tally:
         self.subjects: dict[str, Counts] = {}
 
     def add(self, subject: str, key: str, value: int = 1) -> None:
-        if value:
-            self.subjects.setdefault(subject, Counter())[key] += value
+        if value:  # no Counter built per call: half a million in a large import
+            counts = self.subjects.get(subject)
+            if counts is None:
+                counts = self.subjects[subject] = Counter()
+            counts[key] += value
 
     def team_and_role(self, team_id: int, role: str, key: str, value: int = 1) -> None:
         """``key`` for the team and, prefixed with the role, for its player."""
