@@ -68,21 +68,6 @@ def followup_queue(kind: str, /, *args: Any, **kwargs: Any) -> Followup:
     return _record(kind, list(args), kwargs)
 
 
-def followups_queue(kind: str, args_list: list[list[Any]]) -> list[Followup]:
-    """Record many follow-ups of ``kind`` (one per argument list) at once, as
-    :func:`followup_queue` records each (a bulk import's ``match_completed``)."""
-    if kind not in _FOLLOWUPS:
-        raise KeyError(f"No task is registered for the follow-up {kind!r}.")
-    now = timezone.now()
-    rows = Followup.objects.bulk_create(
-        Followup(kind=kind, args=args, kwargs={}, created_at=now, due_at=now + GRACE)
-        for args in args_list
-    )
-    for row in rows:
-        transaction.on_commit(partial(_dispatch, row.pk), robust=True)
-    return rows
-
-
 def task_enqueue_on_commit(task: Task, /, *args: Any, **kwargs: Any) -> Followup:
     """Queue ``task`` with these arguments once the current transaction commits,
     through the outbox (never lost when the broker is down)."""
