@@ -393,19 +393,26 @@ def test_two_different_matches_of_the_same_teams_on_one_day_are_two(official):
 
 
 @pytest.mark.django_db
-def test_the_import_queues_the_follow_up_for_each_match_on_commit(
+def test_the_import_queues_one_follow_up_for_its_matches_on_commit(
     official, monkeypatch, django_capture_on_commit_callbacks
 ):
+    """Issue 24: one ``matches_completed`` for the file's matches (their trophies,
+    standings and statistics at once), not one follow-up a match."""
     calls = []
-    monkeypatch.setattr("tarokk_admin.tasks.match_completed.run", calls.append)
+    monkeypatch.setattr(
+        "tarokk_admin.tasks.matches_completed.run",
+        lambda ids, run=None: calls.append((ids, run)),
+    )
     with django_capture_on_commit_callbacks(execute=True):
         outcome = matches_import(data=matches_file(entry(1), entry(2)), user=official)
-    assert sorted(calls) == sorted(outcome.match_ids)
-    assert len(calls) == 2
-    # Through the outbox: one row per match, each delivered.
-    rows = Followup.objects.filter(kind="match_completed")
-    assert sorted(row.args[0] for row in rows) == sorted(outcome.match_ids)
-    assert all(row.delivered_at is not None for row in rows)
+    assert len(outcome.match_ids) == 2
+    assert calls == [(outcome.match_ids, None)]
+    # Through the outbox: one row for the two matches, delivered.
+    rows = Followup.objects.filter(kind__in=("match_completed", "matches_completed"))
+    assert [(row.kind, row.args) for row in rows] == [
+        ("matches_completed", [outcome.match_ids])
+    ]
+    assert rows.get().delivered_at is not None
     bad = entry(3)
     bad["public"] = "no"
     calls.clear()
