@@ -46,7 +46,14 @@ ASSETS = (
     "js/site.js",
     "js/referee.js",
     "js/feast_picker.js",
-    "js/offline.js",
+    "js/offline/store.js",
+    "js/offline/fields.js",
+    "js/offline/banner.js",
+    "js/offline/preview.js",
+    "js/offline/replay.js",
+    "js/offline/hand_form.js",
+    "js/offline/worker.js",
+    "js/offline/boot.js",
     "img/favicon.svg",
 )
 

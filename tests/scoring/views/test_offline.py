@@ -33,7 +33,7 @@ def test_service_worker_looks_after_the_referee_pages_and_names_its_files(client
     first = body.splitlines()[0]
     assert first.startswith("self.TAROKK_SW = {")
     for name in (
-        "/static/js/offline.js",
+        "/static/js/offline/boot.js",
         "/static/vendor/htmx/htmx.min.js",
         "/referee/offline/",
     ):
@@ -90,7 +90,7 @@ def test_referee_pages_load_the_offline_script(client, match):
         f"/referee/matches/{match.pk}/hands/3/",
     ):
         html = client.get(path).content.decode()
-        assert "/static/js/offline.js" in html, path
+        assert "/static/js/offline/boot.js" in html, path
         assert 'id="offline-ui"' in html, path
     html = client.get(f"/referee/matches/{match.pk}/hands/3/").content.decode()
     assert f'data-hand-url="/referee/matches/{match.pk}/hands/3/"' in html
@@ -260,8 +260,8 @@ def test_the_worker_is_served_under_the_manifest_storage_of_a_deployment(
     first = response.content.decode().splitlines()[0]
     config = json.loads(first.removeprefix("self.TAROKK_SW = ").rstrip(";"))
     assert config["static"] == "/static/"
-    offline = [a for a in config["assets"] if a.startswith("/static/js/offline.")]
-    assert len(offline) == 1
-    assert re.fullmatch(r"/static/js/offline\.[0-9a-f]{12}\.js", offline[0])
-    collected = offline[0].removeprefix("/static/")
+    boot = [a for a in config["assets"] if a.startswith("/static/js/offline/boot.")]
+    assert len(boot) == 1
+    assert re.fullmatch(r"/static/js/offline/boot\.[0-9a-f]{12}\.js", boot[0])
+    collected = boot[0].removeprefix("/static/")
     assert (tmp_path / collected).exists()
