@@ -44,7 +44,8 @@ def test_service_worker_looks_after_the_referee_pages_and_names_its_files(client
 def test_the_worker_keeps_every_static_file_the_referee_pages_load(client, match):
     """Offline, a referee page works only with its scripts and styles: every file it
     loads (from /static/, and the feast catalogue in either language) is one the
-    worker keeps."""
+    worker keeps; and the worker keeps nothing those pages do not load (its list and
+    the pages' tags come from one declaration, tarokk_admin/core/assets.py)."""
     first = client.get("/referee/sw.js").content.decode().splitlines()[0]
     kept = set(
         json.loads(first.removeprefix("self.TAROKK_SW = ").rstrip(";"))["assets"]
@@ -66,6 +67,7 @@ def test_the_worker_keeps_every_static_file_the_referee_pages_load(client, match
     assert {"/referee/feasts.en.js", "/referee/feasts.hu.js"} <= {
         name.split("?")[0] for name in loaded_anywhere
     }
+    assert kept - loaded_anywhere == set()
 
 
 def test_the_policy_lets_the_worker_run(client):
