@@ -11,7 +11,9 @@ seeds in ``bench/`` included) fails on a second definition outside its home:
 - R15's "needs a jury approval" and "publicly visible" as queries (a ``Q`` on
   ``public``, the annual meeting in an ``F``): ``competitions/selectors/matches.py``;
 - R3's attacking side (``hand_sides``): ``scoring/engine/sides.py``;
-- the options of a posted hand's save: ``scoring/views/submit.py``.
+- the options of a posted hand's save: ``scoring/views/submit.py``;
+- each notice kind (its recipients, words and settings label):
+  ``competitions/notices/kinds.py``.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ FORMS = "tarokk_admin/core/forms.py"
 MATCHES = "competitions/selectors/matches.py"
 SIDES = "scoring/engine/sides.py"
 SUBMIT = "scoring/views/submit.py"
+NOTICE_KINDS = "competitions/notices/kinds.py"
 
 
 def _sources() -> Iterator[tuple[str, ast.AST]]:
@@ -77,6 +80,8 @@ HOMES = {  # a name defined only in its home
     "publicly_visible": MATCHES,
     "hand_sides": SIDES,
     "save_options": SUBMIT,
+    "NOTICE_KINDS": NOTICE_KINDS,
+    "NoticeKindSpec": NOTICE_KINDS,
 }
 
 
@@ -145,3 +150,26 @@ def test_the_dead_code_stays_gone():
     assert not (ROOT / "templates" / "forbidden.html").exists()
     names = {defined for _name, tree in _sources() for defined, _line in _defined(tree)}
     assert not {"index_lt", "statistics_mark", "hand_delete"} & names
+
+
+def test_notice_kinds_are_declared_only_in_their_declaration():
+    """Who gets a notice kind and in which words is declared once, in
+    ``competitions/notices/kinds.py``: a dict or a set keyed by ``NoticeKind.X``
+    elsewhere is one more table of the kinds that nothing checks."""
+    tables = []
+    for name, tree in _sources():
+        for node in ast.walk(tree):
+            members = (
+                node.keys
+                if isinstance(node, ast.Dict)
+                else node.elts
+                if isinstance(node, ast.Set)
+                else []
+            )
+            if any(
+                isinstance(member, ast.Attribute)
+                and getattr(member.value, "id", None) == "NoticeKind"
+                for member in members
+            ):
+                tables.append(f"{name}:{node.lineno}")
+    assert tables == []
