@@ -78,12 +78,24 @@ NOTICE_KINDS: tuple[NoticeKindSpec, ...] = (
     ),
     NoticeKindSpec(
         "match_moved",
-        _("A match is moved or postponed"),
+        _("A match is moved"),
         Audience.BOTH_SIDES,
         _w(
             gettext_noop("Match moved: %(match)s"),
             gettext_noop(
                 "%(match)s (%(competition)s) now takes place on %(when)s, %(venue)s."
+            ),
+        ),
+    ),
+    NoticeKindSpec(
+        "match_postponed",
+        _("A match is postponed"),
+        Audience.BOTH_SIDES,
+        _w(
+            gettext_noop("Match postponed: %(match)s"),
+            gettext_noop(
+                "%(match)s (%(competition)s) is postponed to %(when)s, %(venue)s. "
+                "The reason: %(note)s"
             ),
         ),
     ),
