@@ -9,7 +9,8 @@ seeds in ``bench/`` included) fails on a second definition outside its home:
 - "run the service, put its refusal on the form" (``service_run``):
   ``tarokk_admin/core/forms.py``;
 - R15's "needs a jury approval" and "publicly visible" as queries (a ``Q`` on
-  ``public``, the annual meeting in an ``F``): ``competitions/selectors/matches.py``;
+  ``public``, the annual meeting in an ``F``), and the approval rule in words:
+  ``competitions/selectors/matches.py``;
 - R3's attacking side (``hand_sides``): ``scoring/engine/sides.py``;
 - the options of a posted hand's save: ``scoring/views/submit.py``;
 - each notice kind (its recipients, words and settings label):
@@ -173,3 +174,15 @@ def test_notice_kinds_are_declared_only_in_their_declaration():
             ):
                 tables.append(f"{name}:{node.lineno}")
     assert tables == []
+
+
+def test_r15_approval_words_are_not_written_in_templates():
+    """The halves of R15's approval rule in words live beside the rule
+    (``JURY_APPROVAL_RULE``, ``jury_approval_why`` in
+    ``competitions/selectors/matches.py``); a template shows them, never writes them."""
+    copies = [
+        path.relative_to(ROOT).as_posix()
+        for path in sorted((ROOT / "templates").rglob("*.html"))
+        if "before the annual meeting" in path.read_text()
+    ]
+    assert copies == []
