@@ -83,6 +83,7 @@ HOMES = {  # a name defined only in its home
     "save_options": SUBMIT,
     "NOTICE_KINDS": NOTICE_KINDS,
     "NoticeKindSpec": NOTICE_KINDS,
+    "best_trophies": "competitions/services/results.py",
 }
 
 
@@ -186,3 +187,24 @@ def test_r15_approval_words_are_not_written_in_templates():
         if "before the annual meeting" in path.read_text()
     ]
     assert copies == []
+
+
+def test_no_app_borrows_another_apps_private_helper():
+    """A helper another app needs is a public, documented function of its home
+    (``competitions.services.results.best_trophies`` for the bulk import), never a
+    ``_name`` imported across apps, where a change to it breaks a caller unseen."""
+    borrowed = []
+    for name, tree in _sources():
+        app = name.split("/")[0]
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.ImportFrom) or node.level:
+                continue
+            source_app = (node.module or "").split(".")[0]
+            if source_app not in PACKAGES or source_app == app:
+                continue
+            borrowed += [
+                f"{name}:{node.lineno} imports {node.module}.{alias.name}"
+                for alias in node.names
+                if alias.name.startswith("_") and alias.name != "_"
+            ]
+    assert borrowed == []
