@@ -5,8 +5,8 @@ translated into each recipient's language when the notice is written).
 Everything else reads this table: the ``NoticeKind`` choices of the models and the
 settings form (``competitions/models/notices.py``), the recipients and the words of
 ``competitions/services/notices.py``. A new kind is one more :class:`NoticeKindSpec`
-here (and its test); ``tests/competitions/test_notice_kinds.py`` checks that every
-kind has all its parts.
+here (and its test); ``tests/competitions/services/test_notice_kinds.py`` checks
+that every kind has all its parts.
 
 A match notice's words are %-formats of the values ``services/notices.py`` knows
 (``MATCH_VALUES``: the match, its competition, when, venue, scores, R15's reason for

@@ -31,6 +31,7 @@ from competitions.notices.kinds import (
     BY_CODE,
     Audience,
     NoticeKindSpec,
+    Words,
     notice_kind,
 )
 from competitions.selectors.matches import (
@@ -104,10 +105,8 @@ MATCH_VALUES: dict[str, Callable[[Match, str], str]] = {
 }
 
 
-def _words(spec: NoticeKindSpec, match: Match, note: str) -> tuple[str, str]:
+def _words(words: Words, match: Match, note: str) -> tuple[str, str]:
     """Subject and body of a match notice, in the active language."""
-    words = spec.words
-    assert words is not None  # a match kind (notice_match checked it)
     values = {name: MATCH_VALUES[name](match, note) for name in words.placeholders()}
     body = _(words.body) % values
     if note and "note" not in values:
@@ -142,7 +141,8 @@ def notice_match(
     or only for the users in ``only``; they are sent after the surrounding
     transaction commits."""
     spec = notice_kind(kind)
-    if spec is None or spec.words is None:
+    words = spec.words if spec is not None else None
+    if spec is None or words is None:
         raise ServiceError(
             _("%(kind)s is not a kind of match notice.") % {"kind": kind}
         )
@@ -155,7 +155,7 @@ def notice_match(
     captains = {user.pk for user in match_captains(match)}
     for user, language in _willing(users, kind):
         with translation.override(language):
-            subject, body = _words(spec, match, note)
+            subject, body = _words(words, match, note)
             link = _link(spec, match, user, captains)
             if link:
                 body += "\n\n" + _("The match: %(link)s") % {"link": link}
