@@ -12,6 +12,7 @@ from django.contrib.auth.models import Group
 from django.utils import translation
 
 from competitions.models import SittingResult, VariantSitting
+from competitions.selectors.sittings import sitting_history
 from competitions.services.free_games import free_games_close
 from competitions.services.sittings import (
     sitting_confirm,
@@ -359,6 +360,12 @@ def test_the_apps_reasons_are_stored_as_words_and_read_in_the_readers_language(
     with translation.override("en"):
         assert [shown(reason) for reason in reasons] == ["recorded", "confirmed"]
         assert {shown(reason) for reason in result_reasons} == {"recorded"}
+        # The history says what happened once, without "Reason: recorded".
+        entries = sitting_history(sitting)
+        assert [(e.what, e.reason) for e in entries] == [
+            ("confirmed", ""),
+            ("recorded", ""),
+        ]
     with translation.override("hu"):
         assert shown(reasons[1]) == translation.gettext("confirmed")
         assert shown(reasons[1]) != "confirmed"
