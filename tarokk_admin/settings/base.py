@@ -68,6 +68,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Outside sessions, CSRF and messages: sees every cookie they set (issue 24).
+    "tarokk_admin.core.shared_pages.SharedPageMiddleware",
     "csp.middleware.CSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -109,6 +111,14 @@ TEMPLATES = [
                 "tarokk_admin.context_processors.work_areas",
             ],
         },
+    },
+    # Only the referee's score-sheet partials (scoring/jinja.py says why).
+    {
+        "BACKEND": "django.template.backends.jinja2.Jinja2",
+        "NAME": "sheet",
+        "DIRS": [BASE_DIR / "templates" / "jinja2"],
+        "APP_DIRS": False,
+        "OPTIONS": {"environment": "scoring.jinja.environment"},
     },
 ]
 
