@@ -14,6 +14,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from competitions.errors import ERRORS
 from competitions.models import (
     Competition,
     CupRegistration,
@@ -63,7 +64,7 @@ def cup_ensure(*, season: Season) -> Competition:
 
 def _check_cup(cup: Competition) -> None:
     if cup.kind != Competition.Kind.CUP:
-        raise ServiceError(_("%(name)s is not a cup.") % {"name": cup.name})
+        ERRORS.refuse("not_a_cup", name=cup.name)
 
 
 @transaction.atomic
