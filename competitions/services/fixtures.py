@@ -19,6 +19,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from competitions.errors import ERRORS
 from competitions.models import Competition, Match, Team
 from competitions.rules.standings import CHAMPIONSHIP_MATCH_CAP
 from competitions.selectors.matches import championship_matches_played, in_championship
@@ -91,15 +92,15 @@ class _Row:
     referee: Any
 
 
-def _sheet(content: bytes) -> Any:
-    """The file as a sheet: UTF-8 CSV (a byte-order mark allowed); one sentence
-    when it cannot be read."""
+def _sheet(content: bytes, problems: list[Problem]) -> Any:
+    """The file as a sheet: UTF-8 CSV (a byte-order mark allowed); None with the
+    file's one problem when it cannot be read (none when it is empty)."""
     try:
         return sheet_read(content, source=_("The file"))
     except SheetError as error:
-        if error.problem.code == "empty_file":
-            return None
-        raise ServiceError(error.problem.message) from error
+        if error.problem.code != "empty_file":
+            problems.append(error.problem)
+        return None
 
 
 class _Checker:
@@ -222,8 +223,10 @@ class _Checker:
 
 
 def _rows(content: bytes, checker: _Checker, problems: list[Problem]) -> list[_Row]:
-    sheet = _sheet(content)
+    sheet = _sheet(content, problems)
     if sheet is None:
+        if problems:
+            return []
         problems.append(_problem(1, "", _("The file is empty: no header row.")))
         return []
     header, refused = header_match(sheet, SHEET_COLUMNS)
@@ -373,13 +376,7 @@ def fixtures_import(
     outcome = FixturesOutcome()
     competition = competition_lock(competition)
     if competition.kind not in SCHEDULED_KINDS:
-        raise ServiceError(
-            _(
-                "A fixtures file schedules championship and free-games matches; "
-                "%(name)s's matches are scheduled from its own page."
-            )
-            % {"name": competition.title}
-        )
+        ERRORS.refuse("fixtures_not_schedulable", name=competition.title)
     checker = _Checker(competition, outcome.problems)
     rows = _rows(content, checker, outcome.problems)
     present = _days_check(competition, rows, checker)

@@ -25,6 +25,7 @@ from django.urls import reverse
 from django.utils import formats, translation
 from django.utils.translation import gettext as _
 
+from competitions.errors import ERRORS
 from competitions.models import (
     AccountSettings,
     Match,
@@ -38,7 +39,7 @@ from competitions.selectors.matches import (
 )
 from competitions.selectors.teams import match_captains
 from tarokk_admin.core.background import followup_queue
-from tarokk_admin.core.errors import ServiceError
+from tarokk_admin.core.errors import ServiceBug
 from tarokk_admin.core.mail import role_users
 from tarokk_admin.core.roles import Role
 
@@ -194,9 +195,8 @@ def notice_match(
     or only for the users in ``only``; they are sent after the surrounding
     transaction commits."""
     if kind not in MATCH_KINDS:
-        raise ServiceError(
-            _("%(kind)s is not a kind of match notice.") % {"kind": kind}
-        )
+        # The kind comes from the code, never from the user.
+        raise ServiceBug(f"{kind!r} is not a kind of match notice")
     match = Match.objects.select_related(
         "competition__season", "team_a", "team_b", "referee"
     ).get(pk=match.pk)
@@ -279,14 +279,9 @@ def account_settings_update(
     off = sorted(set(notices_off))
     unknown = [kind for kind in off if kind not in NoticeKind.values]
     if unknown:
-        raise ServiceError(
-            _("There is no notice of the kind %(kind)s.") % {"kind": unknown[0]},
-            field="notices_off",
-        )
+        ERRORS.refuse("notice_kind_unknown", field="notices_off", kind=unknown[0])
     if language and language not in dict(settings.LANGUAGES):
-        raise ServiceError(
-            _("There is no language %(code)s.") % {"code": language}, field="language"
-        )
+        ERRORS.refuse("notice_language_unknown", field="language", code=language)
     row, _created = AccountSettings.objects.update_or_create(
         user=user, defaults={"notices_off": off, "language": language}
     )

@@ -40,6 +40,12 @@ class ServiceBug(RuntimeError):
     """A state the code should never reach: a programming error, not the user's."""
 
 
+def public_code(code: str) -> str:
+    """The code an error of the table's ``code`` carries: the part before a
+    ``__place`` that names one of the code's sentences."""
+    return code.partition("__")[0]
+
+
 class ErrorTable:
     """One app's refusals: each stable code with its message, declared once.
 
@@ -47,6 +53,12 @@ class ErrorTable:
     translated sentence (``gettext_lazy``), which may hold ``%(name)s`` placeholders filled from the
     values given to :meth:`error` / :meth:`refuse`. The message is translated when
     the error is made, in the language active then (the request's).
+
+    One code may explain itself in several sentences, one per place it is met
+    (``not_an_official``: "Only officials record a walkover.", "Only officials
+    manage teams and rosters."): each sentence is declared under the code, two
+    underscores and the place (``not_an_official__walkover``); the error carries
+    the code alone, which is what callers and the API compare.
     """
 
     def __init__(self, app: str, *parts: Mapping[str, Promise | str]) -> None:
@@ -63,7 +75,7 @@ class ErrorTable:
     def __contains__(self, code: object) -> bool:
         return code in self.messages
 
-    def message(self, code: str, **values: Any) -> str:
+    def message(self, code: str, /, **values: Any) -> str:
         """The translated sentence of ``code`` with ``values`` filled in."""
         try:
             template = str(self.messages[code])
@@ -72,11 +84,15 @@ class ErrorTable:
         return template % values if values else template
 
     def error(
-        self, code: str, *, field: str | None = None, **values: Any
+        self, code: str, /, *, field: str | None = None, **values: Any
     ) -> ServiceError:
         """The :class:`ServiceError` of ``code`` (to raise, or to collect)."""
-        return ServiceError(self.message(code, **values), code=code, field=field)
+        return ServiceError(
+            self.message(code, **values), code=public_code(code), field=field
+        )
 
-    def refuse(self, code: str, *, field: str | None = None, **values: Any) -> NoReturn:
+    def refuse(
+        self, code: str, /, *, field: str | None = None, **values: Any
+    ) -> NoReturn:
         """Raise the :class:`ServiceError` of ``code``."""
         raise self.error(code, field=field, **values)

@@ -40,6 +40,7 @@ from competitions.services.matches import (
     match_cut_set,
 )
 from scoring.engine.errors import Errors, pointer
+from scoring.errors import ERRORS
 from scoring.services.hands import hand_save
 from scoring.services.imports.batches import store_bulk
 from scoring.services.imports.checks import PlannedMatch, matches_file_check
@@ -115,7 +116,7 @@ def matches_import(
     set-based store (``bulk``); False stores every match through the services one
     by one, kept only as the reference the bulk store is compared with
     (tests/scoring/services/test_import_bulk.py)."""
-    official_check(user, _("Only officials may import matches."))
+    official_check(user, ERRORS.error("not_an_official__matches_import"))
     errors = Errors()
     planned = matches_file_check(
         data,
