@@ -234,6 +234,40 @@ CUP_AND_MORE = {
     ),
     "notice_kind_unknown": _("There is no notice of the kind %(kind)s."),
     "notice_language_unknown": _("There is no language %(code)s."),
+    # A fixtures file's problems, each on its line and column.
+    "fixtures_date_missing": _("The date is required (YYYY-MM-DD)."),
+    "fixtures_not_a_date": _("%(value)s is not a date written YYYY-MM-DD."),
+    "fixtures_not_a_time": _("%(value)s is not a time written HH:MM (24 h)."),
+    "fixtures_team_missing": _("The team's name is required."),
+    "fixtures_unknown_team": _(
+        "There is no team named %(name)s (names exactly as registered)."
+    ),
+    "fixtures_team_not_entered": _("%(team)s is not entered in %(name)s %(year)s."),
+    "fixtures_yes_or_no": _("%(value)s: write yes or no."),
+    "fixtures_referee_not_in_pool": _("%(name)s is not in the %(year)s referee pool."),
+    "fixtures_not_a_referee": _("%(name)s is not in the Referee group."),
+    "fixtures_unknown_account": _("There is no account named %(name)s."),
+    "fixtures_venue_too_long": _("The venue is at most %(n)s characters."),
+    "fixtures_empty_file": _("The file is empty: no header row."),
+    "fixtures_same_team": _("A match is played between two different teams."),
+    "fixtures_no_rows": _("The file has no fixtures after its header."),
+    "too_many_fixtures": _(
+        "A fixtures file schedules at most %(most)s matches; this one has more: "
+        "split it into smaller files."
+    ),
+    "too_many_problems__fixtures": _(
+        "The check stopped at this line after %(n)s problems: fix these and "
+        "upload the file again."
+    ),
+    "fixtures_team_twice": _("%(team)s already plays on %(date)s (line %(first)s)."),
+    "fixtures_team_busy": _("%(team)s already plays on %(date)s (%(match)s)."),
+    "fixtures_53rd_match": _(
+        "This would be %(team)s's 53rd championship match of "
+        "%(year)s; a team plays at most 52 a season (R15)."
+    ),
+    "fixtures_already_scheduled": _(
+        "%(a)s – %(b)s on %(date)s is already scheduled; not counted."
+    ),
 }
 
 
