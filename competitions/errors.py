@@ -268,6 +268,23 @@ CUP_AND_MORE = {
     "fixtures_already_scheduled": _(
         "%(a)s – %(b)s on %(date)s is already scheduled; not counted."
     ),
+    # A matches file's cup (R15), checked whole once its matches are stored.
+    "too_many_teams": _(
+        "The %(year)s cup would have more than %(n)s teams with %(team)s (R15)."
+    ),
+    "cup_lineup_changed": _(
+        "%(team)s played its first cup match with %(pair)s; a cup "
+        "line-up is always that pair, no substitute (R15)."
+    ),
+    "fourth_match": _("Cup %(tie)s already has its 3 matches; a tie has no 4th (R15)."),
+    "tiebreak_number": _(
+        "The tie-breakers of cup %(tie)s are numbered %(numbers)s; they are "
+        "numbered 1, 2, … in the order played (R15)."
+    ),
+    "tiebreak_not_level": _("Tie-breaker %(n)s of cup %(tie)s is refused: %(reason)s"),
+    "not_the_winners": _(
+        "Cup %(tie)s is %(a)s – %(b)s, but it is played by %(expected)s (R15)."
+    ),
 }
 
 

@@ -39,6 +39,16 @@ IMPORTS = {
     ),
     "not_checked": _("This import is not waiting for a confirmation (it is %(s)s)."),
     "not_checked__discard": _("This import is not waiting for a confirmation."),
+    "player_in_other_team": _("%(player)s plays for %(team)s in %(year)s (R15)."),
+    "ambiguous_player": _(
+        "Several players are named %(name)s: give them distinct names in the "
+        "admin, or make the right one a member of %(team)s for %(year)s."
+    ),
+    "busy": _("Another import is being stored just now; try again soon."),
+    "refused__database": _(
+        "The database refused this match: a name or a value is too "
+        "long or not allowed. Names have at most 120 characters."
+    ),
 }
 
 ERRORS = ErrorTable("scoring", HANDS, IMPORTS)
