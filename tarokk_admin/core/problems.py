@@ -16,7 +16,7 @@ problem with :meth:`Problem.refused` (its code and message, placed).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -33,6 +33,9 @@ class Problem:
     # A JSON Pointer when the problem is of a JSON record (then line and column are
     # not used); None for a spreadsheet's problem.
     path: str | None = None
+    # Where it is in words, for a page ("line 5, column player", "match 2 of the
+    # file, hand 3"): said by the page that shows it, never part of the JSON.
+    where: str = field(default="", compare=False)
 
     @classmethod
     def at_path(cls, code: str, path: str, message: str) -> Problem:
@@ -51,6 +54,11 @@ class Problem:
         """A service's refusal (from its app's table) as the problem of a line or
         of a record's path."""
         return cls(error.code, line, column, error.message, path)
+
+    def described(self, where: str) -> Problem:
+        """The problem with its place in words, as a page shows it
+        (``_problem_list.html``)."""
+        return replace(self, where=where)
 
     @property
     def in_record(self) -> bool:
