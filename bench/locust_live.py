@@ -11,7 +11,17 @@ it was saved (``data-saved``); when a viewer's poll brings a hand saved after wh
 it had seen, the viewer records how long after the save it saw it, as the request
 ``LIVE save → visible on a viewer's page`` (its "response time" is that delay).
 Answers the front served from its cache are counted as ``LIVE poll answered by the
-front's cache`` (X-Cache: HIT or UPDATING), the others reached the app.
+front's cache`` and ``LIVE page opened from the front's cache`` (X-Cache: HIT or
+UPDATING), the others reached the app.
+
+``TAROKK_OPEN_UNSHARED=1`` sends each open with a cookie the front passes by (a
+one-time message's), so that every open costs the app a render, as before the
+anonymous page was shared: the same run with and without the shared page.
+
+The viewers and the referees may run as two locust commands, the viewers' spread
+over processes (``--processes 2``): without ``TAROKK_REFEREES`` this file has viewers
+only, and ``bench/locustfile.py Referee`` runs the 5 referees alone (each process
+of a ``--processes`` run would take the same referee accounts).
 
     .venv/bin/python bench/locust_referees.py --password bench-referee \\
         --date 2026-12-01 > /tmp/referees.json
@@ -37,6 +47,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench.locustfile import Referee  # noqa: F401  (the 5 referees)
 
 DAY = os.environ.get("TAROKK_LIVE_DAY", "2026-12-01")
+# For comparison: each viewer's open reaches the app, as before the page was shared.
+OPEN_UNSHARED = os.environ.get("TAROKK_OPEN_UNSHARED") == "1"
 POLL_SECONDS = 2  # as the board's hx-trigger="every 2s" (stats/views/live.py)
 ADDRESS = re.compile(r'hx-get="([^"]*/board/\?[^"]*)"')
 SAVED = re.compile(rb'data-saved="(\d+)"')
@@ -61,11 +73,14 @@ class LiveViewer(FastHttpUser):
     wait_time = constant(POLL_SECONDS)
 
     def on_start(self):
+        headers = {"Accept-Language": "hu"}
+        if OPEN_UNSHARED:  # a cookie the front passes by: the app renders each open
+            headers["Cookie"] = "messages=unshared"
         page = self.client.get(
-            f"/live/{DAY}/",
-            name="/live/<day>/ (open the page)",
-            headers={"Accept-Language": "hu"},
+            f"/live/{DAY}/", name="/live/<day>/ (open the page)", headers=headers
         )
+        if page.headers.get("X-Cache") in ("HIT", "UPDATING"):
+            self._record("page opened from the front's cache", 0)
         self.address = _address(page.text or "")
         self.seen = max(map(int, SAVED.findall(page.content or b"")), default=0)
 

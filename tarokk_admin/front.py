@@ -3,7 +3,9 @@ and this deployment's settings (``manage.py front_config``).
 
 What the front must agree on with the app is read from the settings, never typed
 twice: the body limit from ``UPLOAD_MAX_MB`` (plus a megabyte for the form around the
-file), the static files from ``STATIC_URL`` and ``STATIC_ROOT``. The app servers, the
+file), the static files from ``STATIC_URL`` and ``STATIC_ROOT``, what the shared cache
+keys on and passes by from the language and session cookies' names and ``LANGUAGES``
+(``core.shared_pages``). The app servers, the
 address to listen on and the folder come from the command's options. Only the
 ``${TAROKK_...}`` names are filled in; nginx's own ``$variables`` are left alone, and a
 name left unfilled is an error.
@@ -84,7 +86,23 @@ class Front:
             "TAROKK_BODY_MB": str(settings.UPLOAD_MAX_MB + FORM_MARGIN_MB),
             "TAROKK_STATIC_URL": static_url,
             "TAROKK_STATIC_ROOT": str(Path(settings.STATIC_ROOT).resolve()),
+            # What the shared cache keys on and passes by (core.shared_pages).
+            "TAROKK_LANGUAGE_COOKIE": _cookie(settings.LANGUAGE_COOKIE_NAME),
+            "TAROKK_SESSION_COOKIE": _cookie(settings.SESSION_COOKIE_NAME),
+            "TAROKK_LANGUAGES": "|".join(
+                re.escape(code) for code, _name in settings.LANGUAGES
+            ),
         }
+
+
+def _cookie(name: str) -> str:
+    """A cookie's name as nginx's ``$cookie_…`` variable can spell it."""
+    if not re.fullmatch(r"[A-Za-z0-9_]+", name):
+        raise FrontError(
+            f"The cookie name {name!r} cannot be read by the front: use letters, "
+            "digits and _ only."
+        )
+    return name
 
 
 def _user_line() -> str:

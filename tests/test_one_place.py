@@ -9,9 +9,12 @@ seeds in ``bench/`` included) fails on a second definition outside its home:
 - "run the service, put its refusal on the form" (``service_run``):
   ``tarokk_admin/core/forms.py``;
 - R15's "needs a jury approval" and "publicly visible" as queries (a ``Q`` on
-  ``public``, the annual meeting in an ``F``): ``competitions/selectors/matches.py``;
+  ``public``, the annual meeting in an ``F``), and the approval rule in words:
+  ``competitions/selectors/matches.py``;
 - R3's attacking side (``hand_sides``): ``scoring/engine/sides.py``;
-- the options of a posted hand's save: ``scoring/views/submit.py``.
+- the options of a posted hand's save: ``scoring/views/submit.py``;
+- each notice kind (its recipients, words and settings label):
+  ``competitions/notices/kinds.py``.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ FORMS = "tarokk_admin/core/forms.py"
 MATCHES = "competitions/selectors/matches.py"
 SIDES = "scoring/engine/sides.py"
 SUBMIT = "scoring/views/submit.py"
+NOTICE_KINDS = "competitions/notices/kinds.py"
 
 
 def _sources() -> Iterator[tuple[str, ast.AST]]:
@@ -77,6 +81,9 @@ HOMES = {  # a name defined only in its home
     "publicly_visible": MATCHES,
     "hand_sides": SIDES,
     "save_options": SUBMIT,
+    "NOTICE_KINDS": NOTICE_KINDS,
+    "NoticeKindSpec": NOTICE_KINDS,
+    "best_trophies": "competitions/services/results.py",
 }
 
 
@@ -145,3 +152,59 @@ def test_the_dead_code_stays_gone():
     assert not (ROOT / "templates" / "forbidden.html").exists()
     names = {defined for _name, tree in _sources() for defined, _line in _defined(tree)}
     assert not {"index_lt", "statistics_mark", "hand_delete"} & names
+
+
+def test_notice_kinds_are_declared_only_in_their_declaration():
+    """Who gets a notice kind and in which words is declared once, in
+    ``competitions/notices/kinds.py``: a dict or a set keyed by ``NoticeKind.X``
+    elsewhere is one more table of the kinds that nothing checks."""
+    tables = []
+    for name, tree in _sources():
+        for node in ast.walk(tree):
+            members = (
+                node.keys
+                if isinstance(node, ast.Dict)
+                else node.elts
+                if isinstance(node, ast.Set)
+                else []
+            )
+            if any(
+                isinstance(member, ast.Attribute)
+                and getattr(member.value, "id", None) == "NoticeKind"
+                for member in members
+            ):
+                tables.append(f"{name}:{node.lineno}")
+    assert tables == []
+
+
+def test_r15_approval_words_are_not_written_in_templates():
+    """The halves of R15's approval rule in words live beside the rule
+    (``JURY_APPROVAL_RULE``, ``jury_approval_why`` in
+    ``competitions/selectors/matches.py``); a template shows them, never writes them."""
+    copies = [
+        path.relative_to(ROOT).as_posix()
+        for path in sorted((ROOT / "templates").rglob("*.html"))
+        if "before the annual meeting" in path.read_text()
+    ]
+    assert copies == []
+
+
+def test_no_app_borrows_another_apps_private_helper():
+    """A helper another app needs is a public, documented function of its home
+    (``competitions.services.results.best_trophies`` for the bulk import), never a
+    ``_name`` imported across apps, where a change to it breaks a caller unseen."""
+    borrowed = []
+    for name, tree in _sources():
+        app = name.split("/")[0]
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.ImportFrom) or node.level:
+                continue
+            source_app = (node.module or "").split(".")[0]
+            if source_app not in PACKAGES or source_app == app:
+                continue
+            borrowed += [
+                f"{name}:{node.lineno} imports {node.module}.{alias.name}"
+                for alias in node.names
+                if alias.name.startswith("_") and alias.name != "_"
+            ]
+    assert borrowed == []

@@ -13,21 +13,16 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from competitions.notices.kinds import NOTICE_KINDS
+
 from .matches import Match
 
-
-class NoticeKind(models.TextChoices):
-    """What a notice tells; each person may turn each kind off."""
-
-    MATCH_SCHEDULED = "match_scheduled", _("A match is scheduled")
-    MATCH_MOVED = "match_moved", _("A match is moved or postponed")
-    MATCH_VOIDED = "match_voided", _("A match is voided")
-    RESULT_COMPLETED = "result_completed", _("A match's result is in")
-    RESULT_CORRECTED = "result_corrected", _("A match's result is corrected")
-    RESULT_DISPUTED = "result_disputed", _("A captain disputes a result")
-    DISPUTE_RESOLVED = "dispute_resolved", _("A disputed result is resolved")
-    APPROVAL_NEEDED = "approval_needed", _("A match needs the jury's approval")
-    CUP_CALENDAR = "cup_calendar", _("The cup's registration and deadlines")
+# What a notice tells (each person may turn each kind off): the choices come from
+# the kinds' one declaration, ``NoticeKind.MATCH_MOVED`` == "match_moved".
+NoticeKind = models.TextChoices(
+    "NoticeKind",
+    [(kind.code.upper(), (kind.code, kind.label)) for kind in NOTICE_KINDS],
+)
 
 
 class Notice(models.Model):

@@ -8,7 +8,7 @@ from typing import Any
 
 from django.db.models import F, Q, QuerySet
 from django.utils import timezone
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from competitions.models import (
     Competition,
@@ -45,11 +45,29 @@ def needs_jury_approval_q(path: str = "") -> Q:
     )
 
 
-def jury_approval_why(match: Match) -> str:
-    """Why R15 wants the jury's approval of ``match``, completing "because …"."""
-    if not match.public:
-        return _("it is not played in public")
-    return _("it is dated before the annual meeting")
+# The same rule in words, written here beside it: the jury's page states it, and
+# says of each match which half of it applies (``jury_approval_why``).
+JURY_APPROVAL_RULE = gettext_lazy(
+    "Matches not played in public or dated before the annual meeting need the "
+    "jury's approval, recorded before the match starts (R15)."
+)
+_WHY = {  # not in public / before the meeting: (a label, completing "because …")
+    True: (
+        gettext_lazy("not played in public"),
+        gettext_lazy("it is not played in public"),
+    ),
+    False: (
+        gettext_lazy("before the annual meeting"),
+        gettext_lazy("it is dated before the annual meeting"),
+    ),
+}
+
+
+def jury_approval_why(match: Match, *, label: bool = False) -> str:
+    """Why R15 wants the jury's approval of ``match``: completing "because …", or
+    (``label``) as the jury's page names it."""
+    short, because = _WHY[not match.public]
+    return str(short if label else because)
 
 
 def publicly_visible(public: bool, approved: bool) -> bool:

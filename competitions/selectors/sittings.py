@@ -174,7 +174,10 @@ def _sitting_changes(rows: list[Any]) -> list[Change]:
         what = _what(row, before)
         reason = "" if what in (_("recorded"), _("confirmed")) else row.reason
         if row.history_type == "+" and (row.history_change_reason or "")[:1] == MARK:
-            reason = shown(row.history_change_reason)  # a sittings file's name
+            # Where the record came from (a sittings file's line, a paper sheet),
+            # in the reader's language; a plain "recorded" says nothing more.
+            reason = shown(row.history_change_reason)
+            reason = "" if reason == what else reason
         entries.append(Change(row.history_date, _who(row), what, changes, reason))
         before = row
     return entries

@@ -11,6 +11,7 @@ already stored and never stored again. All or nothing, like every archive file.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,7 +22,13 @@ from competitions.models import Honour, HonourCompetition, Team
 from competitions.selectors.closings import closed_years
 from competitions.selectors.honours import honour_key
 from competitions.selectors.player_names import PlayerIndex
-from tarokk_admin.core.archive import ArchiveKind, ArchiveOutcome, ArchiveRow, Progress
+from tarokk_admin.core.archive import (
+    ArchiveKind,
+    ArchiveOutcome,
+    ArchiveRow,
+    Progress,
+    archive_store,
+)
 from tarokk_admin.core.bulk import history_copy
 from tarokk_admin.core.sheets import (
     CellProblem,
@@ -264,38 +271,37 @@ def honours_archive_store(
     the caller's transaction (rolled back by the caller when the outcome has
     problems)."""
     outcome, new = _plan(sheet)
-    if progress is not None:
-        progress("checked", outcome.rows)
-    if not outcome.ok or not new:
-        return outcome
     reason = app_words(
         gettext_noop("from the archive file %(file)s"), file=sheet.source
     )
-    honours = Honour.objects.bulk_create(
-        [
-            Honour(
-                year=h.year,
-                competition=h.competition,
-                event=h.event,
-                place=h.place,
-                name=h.name,
-                team_id=h.team_id,
-                player_id=h.player_id,
-                points=h.points,
-                archive_key=h.key,
-                import_run_id=run_id,
-                entered_by=user,
-            )
-            for h in new
-        ]
+
+    def store(rows: Sequence[Any]) -> None:
+        honours = Honour.objects.bulk_create(
+            [
+                Honour(
+                    year=h.year,
+                    competition=h.competition,
+                    event=h.event,
+                    place=h.place,
+                    name=h.name,
+                    team_id=h.team_id,
+                    player_id=h.player_id,
+                    points=h.points,
+                    archive_key=h.key,
+                    import_run_id=run_id,
+                    entered_by=user,
+                )
+                for h in rows
+            ]
+        )
+        history_copy(
+            Honour, [h.pk for h in honours], history_type="+", reason=reason, user=user
+        )
+
+    # All at once, in bulk, with their history.
+    return archive_store(
+        outcome, new, store, line=lambda h: h.line, progress=progress, batch=None
     )
-    history_copy(
-        Honour, [h.pk for h in honours], history_type="+", reason=reason, user=user
-    )
-    if progress is not None:
-        progress("stored", len(honours))
-    outcome.stored = len(honours)
-    return outcome
 
 
 def _count(n: int) -> str:

@@ -11,6 +11,7 @@ number may appear once in the file. All or nothing, like every archive file.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -23,6 +24,7 @@ from tarokk_admin.core.archive import (
     ArchiveOutcome,
     ArchiveRow,
     Progress,
+    archive_store,
 )
 from tarokk_admin.core.errors import ServiceError
 from tarokk_admin.core.sheets import (
@@ -40,7 +42,6 @@ from tarokk_admin.core.sheets.parsers import text, yes_no
 from tarokk_admin.core.words import app_words
 
 NAME_MAX = 120
-PROGRESS_EVERY = 100
 
 
 def _number(raw: str, context: Any) -> str:
@@ -180,31 +181,25 @@ def players_archive_store(
     """Check the file again and register its new players, all or nothing (the
     caller's transaction rolls back when the outcome has problems)."""
     outcome, new = _plan(sheet)
-    if progress is not None:
-        progress("checked", outcome.rows)
-    if not outcome.ok:
-        return outcome
     reason = app_words(
         gettext_noop("from the archive file %(file)s"), file=sheet.source
     )
-    for count, row in enumerate(new, 1):
-        values = row.values
-        try:
-            player_register(
-                name=values["name"],
-                federation_number=values["federation_number"],
-                club=values["club"] or "",
-                active=values["active"] is not False,
-                user=user,
-                reason=reason,
-            )
-        except ServiceError as error:  # e.g. the number registered meanwhile
-            outcome.problems.append(Problem(error.code, row.line, "", error.message))
-            return outcome
-        if progress is not None and count % PROGRESS_EVERY == 0:
-            progress("stored", count)
-    outcome.stored = len(new)
-    return outcome
+
+    def register(rows: Sequence[Any]) -> None:
+        (row,) = rows
+        player_register(
+            name=row.values["name"],
+            federation_number=row.values["federation_number"],
+            club=row.values["club"] or "",
+            active=row.values["active"] is not False,
+            user=user,
+            reason=reason,
+        )
+
+    # A refusal (e.g. the number registered meanwhile) is that row's problem.
+    return archive_store(
+        outcome, new, register, line=lambda row: row.line, progress=progress
+    )
 
 
 def _count(n: int) -> str:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -34,7 +35,13 @@ from competitions.services.sittings import (
     sitting_paper_checked,
     sitting_record_from_paper,
 )
-from tarokk_admin.core.archive import ArchiveKind, ArchiveOutcome, ArchiveRow, Progress
+from tarokk_admin.core.archive import (
+    ArchiveKind,
+    ArchiveOutcome,
+    ArchiveRow,
+    Progress,
+    archive_store,
+)
 from tarokk_admin.core.errors import ServiceError
 from tarokk_admin.core.sheets import (
     CellProblem,
@@ -51,7 +58,6 @@ from tarokk_admin.core.sheets.parsers import HUNGARIAN_DATE, ISO_DATE
 from tarokk_admin.core.text import fold
 from tarokk_admin.core.words import app_words
 
-PROGRESS_EVERY = 100
 PLAYERS_REQUIRED = 3  # R15: the header has at least three players' columns
 POINTS = re.compile(r"^[+-]?\d{1,9}$")
 DEFAULT_VARIANT = Variant.ROYAL_VARIANT  # an empty variant cell: a Royal variant
@@ -330,35 +336,28 @@ def sittings_file_store(
     ``user``, all or nothing (the caller's transaction rolls back when the outcome
     has problems)."""
     outcome, new = _plan(sheet)
-    if progress is not None:
-        progress("checked", outcome.rows)
-    if not outcome.ok:
-        return outcome
-    for count, sitting in enumerate(new, 1):
-        try:
-            sitting_record_from_paper(
-                user=user,
-                date=sitting.date,
-                variant=sitting.variant,
-                results=sitting.results,
-                note=sitting.note,
-                name=sitting.name,
-                event=sitting.event,
-                why=app_words(
-                    gettext_noop("from the sittings file %(file)s, line %(line)s"),
-                    file=sheet.source,
-                    line=sitting.line,
-                ),
-            )
-        except ServiceError as error:  # e.g. recorded meanwhile, or not an official
-            outcome.problems.append(
-                Problem(error.code, sitting.line, "", error.message)
-            )
-            return outcome
-        if progress is not None and count % PROGRESS_EVERY == 0:
-            progress("stored", count)
-    outcome.stored = len(new)
-    return outcome
+
+    def record(sittings: Sequence[Any]) -> None:
+        (sitting,) = sittings
+        sitting_record_from_paper(
+            user=user,
+            date=sitting.date,
+            variant=sitting.variant,
+            results=sitting.results,
+            note=sitting.note,
+            name=sitting.name,
+            event=sitting.event,
+            why=app_words(
+                gettext_noop("from the sittings file %(file)s, line %(line)s"),
+                file=sheet.source,
+                line=sitting.line,
+            ),
+        )
+
+    # A refusal (e.g. recorded meanwhile, or not an official) is that row's problem.
+    return archive_store(
+        outcome, new, record, line=lambda sitting: sitting.line, progress=progress
+    )
 
 
 def _count(n: int) -> str:

@@ -1,14 +1,15 @@
 """E-mail notices (the public API other services call): who is told of what, in
 which words, recorded as :class:`~competitions.models.Notice` rows in the event's
 own transaction and sent by the worker after the commit (``notice_delivery``).
+Who receives each kind and in which words is declared once, in
+``competitions/notices/kinds.py``.
 
-* ``notice_match(kind, *, match, note="")`` — a match event:
-  ``match_scheduled``, ``match_moved``, ``match_voided`` → both teams' captains and
-  the referee; ``result_completed``, ``result_corrected``, ``dispute_resolved`` →
-  the captains; ``result_disputed`` → the officials; ``approval_needed`` → the jury.
-* ``notice_role(kind, *, role, key, subject, body)`` — a message to everyone in a
-  role, once per address for ``key`` (the cup's calendar); ``subject`` and ``body``
-  are callables so that each is written in the recipient's language.
+* ``notice_match(kind, *, match, note="")`` — a match event, to the kind's
+  audience: both teams' captains and the referee, the captains, the officials or
+  the jury.
+* ``notice_role(kind, *, message, values, role, key)`` — one of the kind's messages
+  to everyone in a role, once per address for ``key`` (the cup's calendar);
+  ``values`` is a callable so that they are written in the recipient's language.
 
 Nobody is told twice of one event; a person without an address, inactive, or who
 turned the kind off on their account page, is left out.
@@ -16,7 +17,7 @@ turned the kind off on their account page, is left out.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from django.conf import settings
@@ -26,12 +27,13 @@ from django.utils import formats, translation
 from django.utils.translation import gettext as _
 
 from competitions.errors import ERRORS
-from competitions.models import (
-    AccountSettings,
-    Match,
-    MatchResult,
-    Notice,
-    NoticeKind,
+from competitions.models import AccountSettings, Match, MatchResult, Notice, NoticeKind
+from competitions.notices.kinds import (
+    BY_CODE,
+    Audience,
+    NoticeKindSpec,
+    Words,
+    notice_kind,
 )
 from competitions.selectors.matches import (
     jury_approval_why,
@@ -46,31 +48,15 @@ from tarokk_admin.core.roles import Role
 NOTICES_FOLLOWUP = "notices_send"
 DEFAULT_LANGUAGE = "hu"  # the federation's language, for whoever chose none
 
-TO_BOTH_SIDES = {
-    NoticeKind.MATCH_SCHEDULED,
-    NoticeKind.MATCH_MOVED,
-    NoticeKind.MATCH_VOIDED,
-}
-TO_CAPTAINS = {
-    NoticeKind.RESULT_COMPLETED,
-    NoticeKind.RESULT_CORRECTED,
-    NoticeKind.DISPUTE_RESOLVED,
-}
-MATCH_KINDS = (
-    TO_BOTH_SIDES
-    | TO_CAPTAINS
-    | {NoticeKind.RESULT_DISPUTED, NoticeKind.APPROVAL_NEEDED}
-)
 
-
-def _match_recipients(kind: NoticeKind, match: Match) -> list[Any]:
-    if kind == NoticeKind.RESULT_DISPUTED:
+def _recipients(audience: Audience, match: Match) -> list[Any]:
+    if audience == Audience.OFFICIALS:
         return role_users(Role.OFFICIAL)
-    if kind == NoticeKind.APPROVAL_NEEDED:
+    if audience == Audience.JURY:
         return role_users(Role.JURY)
     # The teams' captains of the match's season.
     users = match_captains(match)
-    if kind in TO_BOTH_SIDES and match.referee is not None:
+    if audience == Audience.BOTH_SIDES and match.referee is not None:
         users.append(match.referee)
     return users
 
@@ -107,76 +93,37 @@ def _scores(match: Match) -> str:
     return f"{a} – {b}"
 
 
-def _words(kind: str, match: Match, note: str) -> tuple[str, str]:
+# The values a match notice's words may use (in the active language); each kind's
+# words (``competitions/notices/kinds.py``) pick theirs.
+MATCH_VALUES: dict[str, Callable[[Match, str], str]] = {
+    "match": lambda match, note: f"{match.team_a.name} – {match.team_b.name}",
+    "competition": lambda match, note: str(match.competition),
+    "when": lambda match, note: _when(match),
+    "venue": lambda match, note: match.venue or _("venue to be announced"),
+    "scores": lambda match, note: _scores(match),
+    "why": lambda match, note: jury_approval_why(match),
+    "note": lambda match, note: note,
+}
+
+
+def _words(words: Words, match: Match, note: str) -> tuple[str, str]:
     """Subject and body of a match notice, in the active language."""
-    values = {
-        "match": f"{match.team_a.name} – {match.team_b.name}",
-        "competition": str(match.competition),
-        "when": _when(match),
-        "venue": match.venue or _("venue to be announced"),
-    }
-    subjects = {
-        NoticeKind.MATCH_SCHEDULED: _("Match scheduled: %(match)s"),
-        NoticeKind.MATCH_MOVED: _("Match moved: %(match)s"),
-        NoticeKind.MATCH_VOIDED: _("Match voided: %(match)s"),
-        NoticeKind.RESULT_COMPLETED: _("Result in: %(match)s"),
-        NoticeKind.RESULT_CORRECTED: _("Result corrected: %(match)s"),
-        NoticeKind.RESULT_DISPUTED: _("Result disputed: %(match)s"),
-        NoticeKind.DISPUTE_RESOLVED: _("Dispute resolved: %(match)s"),
-        NoticeKind.APPROVAL_NEEDED: _("Jury approval needed: %(match)s"),
-    }
-    bodies = {
-        NoticeKind.MATCH_SCHEDULED: _(
-            "%(match)s (%(competition)s) is scheduled for %(when)s, %(venue)s."
-        ),
-        NoticeKind.MATCH_MOVED: _(
-            "%(match)s (%(competition)s) now takes place on %(when)s, %(venue)s."
-        ),
-        NoticeKind.MATCH_VOIDED: _(
-            "%(match)s (%(competition)s) of %(when)s is void: it no longer counts."
-        ),
-        NoticeKind.RESULT_COMPLETED: _(
-            "%(match)s (%(competition)s, %(when)s) ended %(scores)s in match points. "
-            "Captains confirm or dispute the result on their page."
-        ),
-        NoticeKind.RESULT_CORRECTED: _(
-            "The result of %(match)s (%(competition)s, %(when)s) was corrected: "
-            "%(scores)s in match points. Captains confirm it again on their page."
-        ),
-        NoticeKind.RESULT_DISPUTED: _(
-            "A captain disputes the result of %(match)s (%(competition)s, %(when)s). "
-            "The disputes are listed in the officials' workspace."
-        ),
-        NoticeKind.DISPUTE_RESOLVED: _(
-            "An official resolved the dispute about the result of %(match)s "
-            "(%(competition)s, %(when)s)."
-        ),
-        NoticeKind.APPROVAL_NEEDED: _(
-            "%(match)s (%(competition)s) on %(when)s needs a jury approval recorded "
-            "before it starts, because %(why)s (R15)."
-        ),
-    }
-    if kind in (NoticeKind.RESULT_COMPLETED, NoticeKind.RESULT_CORRECTED):
-        values["scores"] = _scores(match)
-    if kind == NoticeKind.APPROVAL_NEEDED:
-        values["why"] = jury_approval_why(match)
-    body = bodies[kind] % values
-    if note.strip():
-        body += "\n\n" + _("Note: %(note)s") % {"note": note.strip()}
-    return subjects[kind] % values, body
+    values = {name: MATCH_VALUES[name](match, note) for name in words.placeholders()}
+    body = _(words.body) % values
+    if note and "note" not in values:
+        body += "\n\n" + _("Note: %(note)s") % {"note": note}
+    return _(words.subject) % values, body
 
 
-def _link(kind: str, match: Match, user: Any, captains: set[int]) -> str:
+def _link(spec: NoticeKindSpec, match: Match, user: Any, captains: set[int]) -> str:
     """The page of the match for this recipient: a captain's own match page, the
-    referee's, the officials' disputes, the jury's approvals."""
+    referee's, or where the kind's audience acts on it (its declared ``link``)."""
     if user.pk in captains:
         path = reverse("captain:match", args=[match.pk])
-    elif match.referee_id == user.pk and kind in TO_BOTH_SIDES:
+    elif match.referee_id == user.pk and spec.audience == Audience.BOTH_SIDES:
         path = reverse("referee:match", args=[match.pk])
-    elif kind == NoticeKind.RESULT_DISPUTED:
-        path = reverse("officials:disputes")
-    elif kind == NoticeKind.APPROVAL_NEEDED:
-        path = reverse("jury:home")
+    elif spec.link:
+        path = reverse(spec.link)
     else:
         return ""
     return f"{settings.SITE_URL}{path}"
@@ -194,21 +141,22 @@ def notice_match(
     """Write the notices of a match event for everyone it concerns (see the module),
     or only for the users in ``only``; they are sent after the surrounding
     transaction commits."""
-    if kind not in MATCH_KINDS:
+    spec = notice_kind(kind)
+    words = spec.words if spec is not None else None
+    if spec is None or words is None:
         # The kind comes from the code, never from the user.
         raise ServiceBug(f"{kind!r} is not a kind of match notice")
+    note = note.strip()
     match = Match.objects.select_related(
         "competition__season", "team_a", "team_b", "referee"
     ).get(pk=match.pk)
     notices = []
-    users = (
-        list(only) if only is not None else _match_recipients(NoticeKind(kind), match)
-    )
+    users = list(only) if only is not None else _recipients(spec.audience, match)
     captains = {user.pk for user in match_captains(match)}
     for user, language in _willing(users, kind):
         with translation.override(language):
-            subject, body = _words(kind, match, note)
-            link = _link(kind, match, user, captains)
+            subject, body = _words(words, match, note)
+            link = _link(spec, match, user, captains)
             if link:
                 body += "\n\n" + _("The match: %(link)s") % {"link": link}
         notices.append(
@@ -237,22 +185,29 @@ def notice_match_scheduled(match: Match) -> list[Notice]:
 def notice_role(
     kind: str,
     *,
+    message: str,
+    values: Callable[[], Mapping[str, Any]],
     role: Role,
     key: str,
-    subject: Callable[[], str],
-    body: Callable[[], str],
     users: Iterable[Any] | None = None,
 ) -> list[Notice]:
     """Tell everyone in ``role`` (or only ``users``, people in that role for what
-    the notice concerns: a season's captains) once per address for ``key``: a
-    second call with the same key writes nothing for the addresses already told."""
+    the notice concerns: a season's captains) the kind's ``message``, once per
+    address for ``key``: a second call with the same key writes nothing for the
+    addresses already told."""
+    spec = notice_kind(kind)
+    words = spec.messages.get(message) if spec else None
+    if words is None:
+        # The kind and its message come from the code, never from the user.
+        raise ServiceBug(f"{kind!r} has no message {message!r}")
     notices = []
     people = list(users) if users is not None else role_users(role)
     for user, language in _willing(people, kind):
         if Notice.objects.filter(key=key, email=user.email).exists():
             continue
         with translation.override(language):
-            words = subject()[:200], body()
+            filled = values()
+            subject, body = _(words.subject) % filled, _(words.body) % filled
         try:
             with transaction.atomic():
                 notices.append(
@@ -261,8 +216,8 @@ def notice_role(
                         recipient=user,
                         email=user.email,
                         language=language,
-                        subject=words[0],
-                        body=words[1],
+                        subject=subject[:200],
+                        body=body,
                         key=key,
                     )
                 )
@@ -277,7 +232,7 @@ def account_settings_update(
     """A person's own choices: the notice kinds they do not want, and the language
     of their e-mails ("" for Hungarian)."""
     off = sorted(set(notices_off))
-    unknown = [kind for kind in off if kind not in NoticeKind.values]
+    unknown = [kind for kind in off if kind not in BY_CODE]
     if unknown:
         ERRORS.refuse("notice_kind_unknown", field="notices_off", kind=unknown[0])
     if language and language not in dict(settings.LANGUAGES):

@@ -11,12 +11,13 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.db.models import ProtectedError
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, gettext_noop
 
 from competitions.models import Player
 from tarokk_admin.core.errors import ServiceError
 from tarokk_admin.core.history import history_mark
 from tarokk_admin.core.roles import official_check
+from tarokk_admin.core.words import app_words
 
 OFFICIALS_ONLY = gettext_lazy("Only officials register and edit players.")
 
@@ -89,7 +90,7 @@ def player_register(
     player = Player(
         name=name, federation_number=number, club=(club or "").strip(), active=active
     )
-    return _save(player, user, reason or _("player registered"))
+    return _save(player, user, reason or app_words(gettext_noop("player registered")))
 
 
 def player_update(
@@ -99,14 +100,15 @@ def player_update(
     name, number = _clean(name, federation_number)
     player.name, player.federation_number = name, number
     player.club = (club or "").strip()
-    return _save(player, user, _("edited"))
+    return _save(player, user, app_words(gettext_noop("edited")))
 
 
 def player_active_set(*, player: Player, active: bool, user: Any) -> Player:
     """Deactivate (no longer offered in rosters and pickers) or reactivate."""
     official_check(user, OFFICIALS_ONLY)
     player.active = active
-    return _save(player, user, _("reactivated") if active else _("deactivated"))
+    words = gettext_noop("reactivated") if active else gettext_noop("deactivated")
+    return _save(player, user, app_words(words))
 
 
 def player_delete(*, player: Player, user: Any) -> None:

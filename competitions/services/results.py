@@ -1,4 +1,9 @@
-"""A completed match's results (R11) and the captains' answers to them."""
+"""A completed match's results (R11) and the captains' answers to them.
+
+``best_trophies(record, judged)`` — each team's highest-ranking made trophy of a
+judged match record (R15's tie-break), the value a ``MatchResult`` keeps as
+``best_trophy``: used here when a match's results are stored and by the bulk import
+of past seasons, so both store the same."""
 
 from __future__ import annotations
 
@@ -47,7 +52,7 @@ def match_results_store(match: Match) -> list[MatchResult]:
             _("A stored hand is no longer valid: %(path)s %(message)s")
             % {"path": first["path"], "message": first["message"]}
         )
-    best = _best_trophies(record, result)
+    best = best_trophies(record, result)
     stored = []
     existing = {row.team_id: row for row in MatchResult.objects.filter(match=match)}
     for team, opponent in ((match.team_a, match.team_b), (match.team_b, match.team_a)):
@@ -177,9 +182,10 @@ def result_table_accept(*, match: Match, team: Team, user: Any) -> MatchResult:
     )
 
 
-def _best_trophies(record: dict[str, Any], judged: dict[str, Any]) -> dict[str, str]:
+def best_trophies(record: dict[str, Any], judged: dict[str, Any]) -> dict[str, str]:
     """Each team's highest-ranking made trophy of the match (R15's tie-break), by team
-    name; "" when it made none. ``judged`` is the engine's result of ``record``."""
+    name; "" when it made none. ``record`` is a match record (HAND_RECORD.md) and
+    ``judged`` the engine's result of it (``score_match_record``). Reads only."""
     made: dict[str, list[str]] = {name: [] for name in record["teams"]}
     for hand, result in zip(record["hands"], judged["hands"], strict=True):
         attack = result["attack_team"]

@@ -204,8 +204,25 @@ def match_move(
     """Move a match not started yet to another date, time or venue (and, with
     ``public``, in public or not: a match the jury refused is played once it needs
     no approval, R15); the same checks as scheduling it, the match itself left
-    out."""
+    out. Both sides hear that it is moved."""
     locked = _movable(match)
+    _reschedule(locked, date, time, venue)
+    fields = ["date", "time", "venue"]
+    if public is not None and public != locked.public:
+        locked.public = public
+        fields.append("public")
+        reason = reason or (
+            _("rescheduled in public") if public else _("rescheduled not in public")
+        )
+    history_mark(locked, user, reason or _("moved"))
+    locked.save(update_fields=fields)
+    notice_match(NoticeKind.MATCH_MOVED, match=locked, note=reason)
+    return locked
+
+
+def _reschedule(locked: Match, date: dt.date, time: dt.time | None, venue: str) -> None:
+    """Check the new date, time and venue of a match not started yet (as when it
+    was scheduled, the match itself left out) and set them, unsaved."""
     if len(venue) > VENUE_MAX:
         raise ServiceError(
             _("The venue is at most %(n)s characters.") % {"n": VENUE_MAX},
@@ -226,19 +243,9 @@ def match_move(
             locked.competition, locked.team_a, locked.team_b, date, locked
         )
     locked.date, locked.time, locked.venue = date, time, venue
-    fields = ["date", "time", "venue"]
-    if public is not None and public != locked.public:
-        locked.public = public
-        fields.append("public")
-        reason = reason or (
-            _("rescheduled in public") if public else _("rescheduled not in public")
-        )
-    history_mark(locked, user, reason or _("moved"))
-    locked.save(update_fields=fields)
-    notice_match(NoticeKind.MATCH_MOVED, match=locked, note=reason)
-    return locked
 
 
+@transaction.atomic
 def match_postpone(
     *,
     match: Match,
@@ -247,23 +254,25 @@ def match_postpone(
     reason: str,
     time: dt.time | None = None,
 ) -> Match:
-    """Postpone a match to a later date; the reason is required and kept."""
-    if not reason.strip():
+    """Postpone a match not started yet to a later date, at its venue; the reason
+    is required, kept in its history and told to both sides (``match_postponed``)."""
+    reason = reason.strip()
+    if not reason:
         raise ServiceError(_("Say why the match is postponed."), field="reason")
-    if date <= match.date:
+    locked = _movable(match)
+    if date <= locked.date:
         raise ServiceError(
             _("A postponed match is played later than %(date)s.")
-            % {"date": human_date(match.date)},
+            % {"date": human_date(locked.date)},
             field="date",
         )
-    return match_move(
-        match=match,
-        date=date,
-        time=time,
-        venue=match.venue,
-        user=user,
-        reason=app_words(gettext_noop("postponed: %(reason)s"), reason=reason.strip()),
+    _reschedule(locked, date, time, locked.venue)
+    history_mark(
+        locked, user, app_words(gettext_noop("postponed: %(reason)s"), reason=reason)
     )
+    locked.save(update_fields=["date", "time", "venue"])
+    notice_match(NoticeKind.MATCH_POSTPONED, match=locked, note=reason)
+    return locked
 
 
 @transaction.atomic

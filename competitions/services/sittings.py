@@ -14,7 +14,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from competitions.errors import ERRORS
 from competitions.models import (
@@ -35,6 +35,7 @@ from tarokk_admin.core.errors import ServiceError
 from tarokk_admin.core.history import history_mark
 from tarokk_admin.core.people import person_name
 from tarokk_admin.core.roles import official_check
+from tarokk_admin.core.words import app_words
 
 REASON_MAX = 500
 
@@ -120,8 +121,9 @@ def sitting_record(
         recorded_by=user,
         recorded_at=timezone.now(),
     )
-    _save(sitting, user, _("recorded"))
-    _results_set(sitting, results, user, _("recorded"))
+    why = app_words(gettext_noop("recorded"))
+    _save(sitting, user, why)
+    _results_set(sitting, results, user, why)
     return sitting
 
 
@@ -178,7 +180,7 @@ def sitting_record_from_paper(
         from_paper=True,
         paper_note=note,
     )
-    why = why or _("keyed in from a paper sheet and confirmed")
+    why = why or app_words(gettext_noop("keyed in from a paper sheet and confirmed"))
     _save(sitting, user, why)
     _results_set(sitting, results, user, why)
     return sitting
@@ -202,7 +204,7 @@ def sitting_confirm(*, sitting: VariantSitting, user: Any) -> VariantSitting:
     sitting.status = VariantSitting.Status.CONFIRMED
     sitting.confirmed_by = user
     sitting.confirmed_at = timezone.now()
-    _save(sitting, user, _("confirmed"))
+    _save(sitting, user, app_words(gettext_noop("confirmed")))
     return sitting
 
 

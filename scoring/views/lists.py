@@ -13,6 +13,7 @@ from django.views.decorators.http import require_POST
 
 from competitions.models import Match, MatchResult
 from competitions.selectors.calendars import referee_calendar_token
+from competitions.selectors.matches import JURY_APPROVAL_RULE, jury_approval_why
 from competitions.selectors.teams import (
     captain_matches_filter,
     captain_team_ids,
@@ -105,7 +106,17 @@ def jury_home(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "scoring/jury_home.html",
-        {"page": page, "form": ApprovalForm(), "refused": list(refused[:PAGE])},
+        {
+            "page": page,
+            # R15's rule and, for each match, which half of it applies: the words
+            # live beside the rule (competitions/selectors/matches.py).
+            "rule": JURY_APPROVAL_RULE,
+            "waiting": [
+                (match, jury_approval_why(match, label=True)) for match in page
+            ],
+            "form": ApprovalForm(),
+            "refused": list(refused[:PAGE]),
+        },
     )
 
 

@@ -14,6 +14,7 @@ from django.views.decorators.http import require_POST
 
 from competitions.models import JuryApproval, Match, Player, Team
 from competitions.selectors.matches import (
+    jury_approval_why,
     lineup_candidates,
     match_needs_jury_approval,
 )
@@ -195,6 +196,7 @@ def match_detail(
         "hands_in": len(hands),
         "lineups": [(team, lineups.get(team.pk)) for team in match.teams],
         "needs_approval": match_needs_jury_approval(match),
+        "approval_why": jury_approval_why(match),
         "approval": approval,
         "blocker": blocker,
         "editable": editable,

@@ -19,7 +19,9 @@ answer depends on (the day, the version shown, the projector mode and the langua
 ``lang``), and the answer says how long it may be shared — ``X-Accel-Expires`` to the
 end of the current second — so a thousand open pages cost the app about one request
 a second per address, not one per viewer. A signed-in viewer's answer is never
-shared (``private, no-store``, and nginx passes it by).
+shared (``private, no-store``, and nginx passes it by). The page itself is shared
+the same way for anonymous readers (``core.shared_pages``: it carries no token and
+sets no cookie), so a hundred arrivals a second cost about one render a second.
 """
 
 from __future__ import annotations

@@ -20,17 +20,19 @@ Hungarian name, required, parser) and two functions on a read sheet: ``check``
 reads only and answers what would be stored; ``store`` checks again and stores,
 all or nothing, inside the caller's transaction (the caller rolls back when the
 outcome has problems, and serialises imports). Both are idempotent: a row already
-stored is reported as such and stored again never.
+stored is reported as such and stored again never. Every ``store`` stores its new
+rows through :func:`archive_store` (progress, a refusal as the row's problem).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from django.utils.translation import gettext_lazy as _
 
+from tarokk_admin.core.errors import ServiceError
 from tarokk_admin.core.sheets import Column, Problem, Sheet
 
 # The kinds of the specification, in its order; a kind not registered (yet) is known
@@ -43,6 +45,8 @@ PLANNED: dict[str, Any] = {
 }
 # Told how far an import got: ("checked" | "stored", rows so far).
 Progress = Callable[[str, int], None]
+PROGRESS_EVERY = 100  # rows stored between two progress reports
+R = TypeVar("R")
 
 
 @dataclass(frozen=True)
@@ -81,6 +85,47 @@ class ArchiveOutcome:
             "stored": self.stored,
             "already_stored": len(self.known),
         }
+
+
+def archive_store(
+    outcome: ArchiveOutcome,
+    rows: Sequence[R],
+    store: Callable[[Sequence[R]], object],
+    *,
+    line: Callable[[R], int],
+    progress: Progress | None,
+    batch: int | None = 1,
+    every: int = PROGRESS_EVERY,
+) -> ArchiveOutcome:
+    """Store a checked file's new ``rows`` (a kind's ``store``, in the caller's
+    transaction): tell ``progress`` the file is checked; store nothing when the
+    check found problems; else hand ``store`` the rows ``batch`` at a time (1: one
+    by one through the owning service; None: all at once, in bulk). A refusal
+    (:class:`ServiceError`) becomes the problem of the row's ``line`` (the first of
+    its batch) and stops there: the caller rolls back. ``progress`` hears every
+    ``every`` rows and at the end; ``outcome.stored`` is set."""
+    if progress is not None:
+        progress("checked", outcome.rows)
+    if not outcome.ok:
+        return outcome
+    size = batch or max(len(rows), 1)
+    done = 0
+    for start in range(0, len(rows), size):
+        chunk = rows[start : start + size]
+        try:
+            store(chunk)
+        except ServiceError as error:  # e.g. stored meanwhile by someone else
+            outcome.problems.append(
+                Problem(error.code, line(chunk[0]), "", error.message)
+            )
+            return outcome
+        before, done = done, done + len(chunk)
+        if progress is not None and (
+            done // every > before // every or done == len(rows)
+        ):
+            progress("stored", done)
+    outcome.stored = done
+    return outcome
 
 
 class Checker(Protocol):

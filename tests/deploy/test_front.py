@@ -5,8 +5,9 @@ keeps its port); a 21 MB matches file is imported through it, one over the uploa
 limit gets the app's sentence and one over the front's limit the front's page of
 ours (one number, ``UPLOAD_MAX_MB``); static files come from nginx with long cache
 headers for hashed names; 100 slow clients neither stop ``/healthz`` nor a public
-page, and are dropped; the live board's poll is shared among anonymous viewers,
-never for a signed-in one.
+page, and are dropped; the live board's poll and the anonymous reader's pages are
+shared among anonymous viewers (per language; never a page with a form), never for
+a signed-in one; the language switch works through the shared pages.
 
 Runs in CI's second pass or with ``DEPLOY_TESTS=1``; needs Debian's nginx."""
 
@@ -211,3 +212,67 @@ def test_the_live_boards_poll_is_shared_but_never_a_signed_in_viewers(site):
     assert answer.status_code == 200
     assert answer.headers["X-Cache"] == "BYPASS"
     assert "private" in answer.headers["Cache-Control"]
+
+
+def _cache(answer) -> str:
+    return answer.headers.get("X-Cache", "")
+
+
+def test_the_anonymous_live_page_is_shared_per_language_never_a_signed_in_one(site):
+    """100 arrivals a second cost the app about one render a second per language
+    (core.shared_pages): the anonymous page sets no cookie and carries no token, so
+    the front gives the next anonymous reader the same copy; a signed-in reader's
+    page is always the app's own, and its forms still post."""
+    live = f"/live/{site.seed['day']}/"
+    hungarian = {"Accept-Language": "hu"}
+    first = Browser(site.base).page(live, headers=hungarian)
+    again = Browser(site.base).page(live, headers=hungarian)
+    assert first.status_code == again.status_code == 200
+    assert "Set-Cookie" not in first.headers
+    assert "csrf" not in first.text.lower()
+    assert _cache(again) in ("HIT", "UPDATING"), again.headers
+    assert again.text == first.text
+    assert '<html lang="hu">' in again.text
+    # Another language is another copy: the key holds what the app's Vary names.
+    english = Browser(site.base).page(live, headers={"Accept-Language": "en"})
+    assert '<html lang="en">' in english.text
+    chosen = Browser(site.base)
+    chosen.cookies.set("django_language", "hu")
+    assert (
+        '<html lang="hu">' in chosen.page(live, headers={"Accept-Language": "en"}).text
+    )
+    waiting = Browser(site.base)  # a one-time message for this reader: its own page
+    waiting.cookies.set("messages", "waiting")
+    assert _cache(waiting.page(live, headers=hungarian)) == "BYPASS"
+
+    official = _official(site)
+    for _ in range(2):
+        own = official.page(live)
+        assert own.status_code == 200
+        assert _cache(own) == "BYPASS"
+        assert "private" in own.headers["Cache-Control"]
+        assert "Log out" in own.text
+    assert official.form("/accounts/logout/", {}).status_code == 302
+
+
+def test_the_language_switch_works_through_the_shared_pages(site):
+    """No token needed (tarokk_admin/views/language.py); the next page comes in the
+    chosen language, from the front's copy of that language or from the app."""
+    live = f"/live/{site.seed['day']}/"
+    reader = Browser(site.base)
+    assert '<html lang="en">' in reader.page(live).text
+    for language in ("hu", "en"):
+        switched = reader.form("/i18n/setlang/", {"language": language, "next": live})
+        assert switched.status_code == 302, switched.text[:500]
+        assert switched.headers["Location"] == live
+        assert f'<html lang="{language}">' in reader.page(live).text
+    assert "csrftoken" not in reader.cookies
+
+
+def test_a_page_with_a_form_is_never_shared(site):
+    """The login page carries a token and sets its cookie: each reader its own."""
+    for _ in range(2):
+        answer = Browser(site.base).page("/accounts/login/")
+        assert answer.status_code == 200
+        assert "csrftoken" in answer.cookies
+        assert _cache(answer) == "MISS"

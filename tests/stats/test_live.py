@@ -313,3 +313,21 @@ def test_a_signed_in_viewers_poll_is_never_shared(client, kit):
 def test_without_javascript_the_page_reloads_itself(client, kit, address):
     html = client.get(address).content.decode()
     assert '<noscript><meta http-equiv="refresh" content="30"></noscript>' in html
+
+
+def test_the_anonymous_live_page_holds_nothing_of_its_reader(client, kit):
+    """The same page for every anonymous reader: no token, no cookie, so the front
+    shares it (core.shared_pages) as it shares the board's poll."""
+    answer = client.get(URL, HTTP_ACCEPT_LANGUAGE="hu")
+    html = answer.content.decode()
+    assert "csrf" not in html.lower()
+    assert not answer.cookies
+    assert "X-Accel-Expires" in answer
+    assert "Kisfaludy" in html  # the board itself is in the page
+
+
+def test_a_signed_in_viewers_live_page_is_never_shared(client, kit):
+    client.force_login(UserFactory())
+    answer = client.get(URL)
+    assert "X-Accel-Expires" not in answer
+    assert "X-CSRFToken" in answer.content.decode()

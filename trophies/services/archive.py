@@ -16,6 +16,7 @@ the officials are told once what the import changed (``trophy_cups``).
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,6 +32,7 @@ from tarokk_admin.core.archive import (
     ArchiveOutcome,
     ArchiveRow,
     Progress,
+    archive_store,
 )
 from tarokk_admin.core.bulk import history_copy
 from tarokk_admin.core.sheets import (
@@ -245,31 +247,29 @@ def trophies_archive_store(
     the players' points and cups in line, all in the caller's transaction (rolled
     back by the caller when the outcome has problems)."""
     outcome, new = _plan(sheet)
-    if progress is not None:
-        progress("checked", outcome.rows)
-    if not outcome.ok or not new:
-        return outcome
     reason = app_words(
         gettext_noop("from the archive file %(file)s"), file=sheet.source
     )
-    awards = [
-        TrophyAward(
-            player_id=award.player_id,
-            partner_id=award.partner_id,
-            feast=award.feast,
-            value=FEASTS[award.feast].value,
-            date=award.date,
-            variant=award.variant,
-            event=award.event,
-            source=ARCHIVE,
-            archive_key=award.key,
-            import_run_id=run_id,
-            entered_by=user,
+
+    def store(rows: Sequence[Any]) -> None:
+        batch = TrophyAward.objects.bulk_create(
+            [
+                TrophyAward(
+                    player_id=award.player_id,
+                    partner_id=award.partner_id,
+                    feast=award.feast,
+                    value=FEASTS[award.feast].value,
+                    date=award.date,
+                    variant=award.variant,
+                    event=award.event,
+                    source=ARCHIVE,
+                    archive_key=award.key,
+                    import_run_id=run_id,
+                    entered_by=user,
+                )
+                for award in rows
+            ]
         )
-        for award in new
-    ]
-    for start in range(0, len(awards), BATCH):
-        batch = TrophyAward.objects.bulk_create(awards[start : start + BATCH])
         history_copy(
             TrophyAward,
             [award.pk for award in batch],
@@ -277,11 +277,19 @@ def trophies_archive_store(
             reason=reason,
             user=user,
         )
-        if progress is not None:
-            progress("stored", min(start + BATCH, len(awards)))
-    changes = trophy_cups_update(player_ids={award.player_id for award in new})
-    trophy_cups_archive_notice_queue(changes, source=sheet.source)
-    outcome.stored = len(new)
+
+    archive_store(
+        outcome,
+        new,
+        store,
+        line=lambda award: award.line,
+        progress=progress,
+        batch=BATCH,
+        every=BATCH,
+    )
+    if outcome.ok and new:
+        changes = trophy_cups_update(player_ids={award.player_id for award in new})
+        trophy_cups_archive_notice_queue(changes, source=sheet.source)
     return outcome
 
 

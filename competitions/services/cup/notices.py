@@ -8,7 +8,7 @@ unique row in the database) in the recipient's language, and sent by the worker.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -25,19 +25,20 @@ REMINDER_DAYS = 7
 
 def _send_once(
     key: str,
-    subject: Callable[[], str],
-    body: Callable[[], str],
+    message: str,
+    values: Callable[[], Mapping[str, Any]],
     role: Role,
     users: list[Any] | None = None,
 ) -> bool:
-    """Write the notice for everyone in ``role`` (or ``users``) not told yet; True
-    when any was."""
+    """Write the calendar's ``message`` (its words declared with the kind, in
+    ``competitions/notices/kinds.py``) for everyone in ``role`` (or ``users``) not
+    told yet; True when any was."""
     written = notice_role(
         NoticeKind.CUP_CALENDAR,
+        message=message,
+        values=values,
         role=role,
         key=f"cup:{key}",
-        subject=subject,
-        body=body,
         users=users,
     )
     return bool(written)
@@ -54,17 +55,11 @@ def cup_registration_update(*, today: dt.date) -> list[str]:
         cup_ensure(season=season)
         if _send_once(
             f"open:{season.year}",
-            lambda season=season: (
-                _("Registration for the %(year)s Hungarian Cup is open")
-                % {"year": season.year}
-            ),
-            lambda season=season: (
-                _(
-                    "Captains register their team's driver and catcher (no "
-                    "substitute) until %(closes)s; the cup takes 16 teams (R15)."
-                )
-                % {"closes": season.cup_registration_closes}
-            ),
+            "open",
+            lambda season=season: {
+                "year": season.year,
+                "closes": season.cup_registration_closes,
+            },
             Role.TEAM_CAPTAIN,
             # The captains of that season's teams.
             [row.user for row in season_captains(season.pk).values()],
@@ -77,16 +72,8 @@ def cup_registration_update(*, today: dt.date) -> list[str]:
         values = {"year": cup.season.year, "n": active_registrations(cup).count()}
         if _send_once(
             f"closed:{cup.season.year}",
-            lambda values=values: (
-                _("Registration for the %(year)s cup closed: %(n)s teams") % values
-            ),
-            lambda values=values: (
-                _(
-                    "%(n)s of 16 teams registered. Withdraw teams if needed and make "
-                    "the draw on the cup's officials page."
-                )
-                % values
-            ),
+            "closed",
+            lambda values=values: values,
             Role.OFFICIAL,
         ):
             done.append(f"closed {cup.season.year}")
@@ -119,19 +106,17 @@ def cup_deadline_reminders_send(*, today: dt.date) -> list[str]:
         )
         if not ties:
             continue
-        year, n = round_.competition.season.year, len(ties)
+        year = round_.competition.season.year
         if _send_once(
             f"deadline:{year}:{round_.number}",
-            lambda round_=round_, n=n: (
-                _("%(year)s cup, %(round)s: %(n)s undecided ties, deadline %(date)s")
-                % {
-                    "year": round_.competition.season.year,
-                    "round": round_.get_number_display(),
-                    "n": n,
-                    "date": round_.deadline,
-                }
-            ),
-            lambda ties=ties: _undecided_lines(ties),
+            "deadline",
+            lambda round_=round_, ties=ties: {
+                "year": round_.competition.season.year,
+                "round": round_.get_number_display(),
+                "n": len(ties),
+                "date": round_.deadline,
+                "ties": _undecided_lines(ties),
+            },
             Role.OFFICIAL,
         ):
             done.append(f"reminded {year} round {round_.number}")

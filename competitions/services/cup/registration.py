@@ -12,7 +12,6 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import gettext as _
 
 from competitions.errors import ERRORS
 from competitions.models import (
@@ -163,15 +162,9 @@ def _tell_reserve(withdrawn: CupRegistration, replacement: CupRegistration) -> N
     }
     notice_role(
         NoticeKind.CUP_CALENDAR,
+        message="reserve",
+        values=lambda: values,
         role=Role.TEAM_CAPTAIN,
         key=f"cup:reserve:{season.year}:{replacement.team_id}",
-        subject=lambda: _("%(team)s plays the %(year)s cup") % values,
-        body=lambda: (
-            _(
-                "%(withdrawn)s withdrew before the draw: %(team)s, the next registered "
-                "team, takes its place in the %(year)s cup (R15)."
-            )
-            % values
-        ),
         users=[captain.user],
     )

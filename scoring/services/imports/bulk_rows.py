@@ -12,7 +12,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from competitions.models import JuryApproval, Lineup, Match, MatchResult, Player, Team
-from competitions.services.results import _best_trophies
+from competitions.services.results import best_trophies
 from scoring.engine import score_match_record
 from scoring.models import Hand
 from scoring.services.imports.checks import PlannedMatch
@@ -86,7 +86,7 @@ def match_rows(
                 updated_by=user,
             )
         )
-    best = _best_trophies(record, judged)
+    best = best_trophies(record, judged)
     results = [
         MatchResult(
             match=match,

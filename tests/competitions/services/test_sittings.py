@@ -9,8 +9,10 @@ import datetime as dt
 
 import pytest
 from django.contrib.auth.models import Group
+from django.utils import translation
 
 from competitions.models import SittingResult, VariantSitting
+from competitions.selectors.sittings import sitting_history
 from competitions.services.free_games import free_games_close
 from competitions.services.sittings import (
     sitting_confirm,
@@ -20,6 +22,7 @@ from competitions.services.sittings import (
 )
 from tarokk_admin.core.errors import ServiceError
 from tarokk_admin.core.roles import Role
+from tarokk_admin.core.words import shown
 from tests.competitions.kit import linked_player, sitting_of
 from tests.factories import PlayerFactory, SeasonFactory, UserFactory
 
@@ -330,3 +333,39 @@ def test_the_same_sitting_is_not_recorded_twice(table):
     sitting_void(sitting=first, user=table[0].user, reason="typo")
     _record(table)  # the void one does not count
     assert VariantSitting.objects.count() == 3
+
+
+def test_the_apps_reasons_are_stored_as_words_and_read_in_the_readers_language(
+    table,
+):
+    """ "recorded" and "confirmed" are written while a Hungarian page is open and
+    read in English by an English reader (``core/words.py``)."""
+    eva, bela, cili = table[:3]
+    with translation.override("hu"):
+        sitting = sitting_record(
+            user=eva.user,
+            date=DAY,
+            variant="emperor",
+            results=[(eva, 120), (bela, -40), (cili, -80)],
+        )
+        sitting_confirm(sitting=sitting, user=bela.user)
+    reasons = [
+        row.history_change_reason
+        for row in sitting.history.order_by("history_date", "history_id")
+    ]
+    result_reasons = {
+        row.history_change_reason
+        for row in SittingResult.history.filter(sitting_id=sitting.pk)
+    }
+    with translation.override("en"):
+        assert [shown(reason) for reason in reasons] == ["recorded", "confirmed"]
+        assert {shown(reason) for reason in result_reasons} == {"recorded"}
+        # The history says what happened once, without "Reason: recorded".
+        entries = sitting_history(sitting)
+        assert [(e.what, e.reason) for e in entries] == [
+            ("confirmed", ""),
+            ("recorded", ""),
+        ]
+    with translation.override("hu"):
+        assert shown(reasons[1]) == translation.gettext("confirmed")
+        assert shown(reasons[1]) != "confirmed"

@@ -12,6 +12,7 @@ from competitions.models import VariantSitting
 from competitions.services.sittings import sitting_record_from_paper
 from tarokk_admin.core.errors import ServiceError
 from tarokk_admin.core.roles import Role
+from tarokk_admin.core.words import shown
 from tests.factories import PlayerFactory, SeasonFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -38,7 +39,7 @@ def test_R15_an_official_keys_in_a_paper_sheet_confirmed_at_once(official):
     assert (sitting.recorded_by, sitting.confirmed_by) == (official, official)
     assert (sitting.from_paper, sitting.paper_note) == (True, NOTE)
     assert sitting.results.count() == 4
-    assert sitting.history.first().history_change_reason == (
+    assert shown(sitting.history.first().history_change_reason) == (
         "keyed in from a paper sheet and confirmed"
     )
 

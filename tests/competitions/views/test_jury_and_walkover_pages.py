@@ -92,3 +92,27 @@ def test_R15_a_cup_match_outside_its_month_is_refused_on_the_ties_page(client):
     assert response.status_code == 400
     assert "cup round&#x27;s month (2026-09, R15)" in response.text
     assert not tie_at(cup, 1, 1).matches.exists()
+
+
+def test_R15_the_jury_page_says_which_half_of_the_rule_each_match_meets(client):
+    """The rule's words come from beside the rule (``competitions/selectors/
+    matches.py``), in the reader's language; the page does not repeat them."""
+    season = SeasonFactory(year=2031, annual_meeting=dt.date(2031, 1, 20))
+    competition = CompetitionFactory(season=season)
+    early = ready_match(competition=competition, date=dt.date(2031, 1, 10))
+    hidden = ready_match(
+        competition=competition, public=False, date=dt.date(2031, 3, 1)
+    )
+    client.force_login(UserFactory(roles=[Role.JURY]))
+    page = client.get("/jury/", HTTP_ACCEPT_LANGUAGE="en").text
+    assert "dated before the annual meeting need the jury" in page
+    assert page.index(f"/matches/{early.pk}/") < page.index(
+        "before the annual meeting</div>"
+    )
+    assert page.index(f"/matches/{hidden.pk}/") < page.index(
+        "not played in public</div>"
+    )
+    assert page.count("not played in public</div>") == 1
+    hungarian = client.get("/jury/", HTTP_ACCEPT_LANGUAGE="hu").text
+    assert "az éves közgyűlés előtt</div>" in hungarian
+    assert "nem nyilvános</div>" in hungarian

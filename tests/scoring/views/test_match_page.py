@@ -129,7 +129,10 @@ def test_jury_approval_missing_is_said_and_blocks_the_hands_R15(client, match):
     Match.objects.filter(pk=match.pk).update(public=False)
     client.force_login(match.referee)
     html = client.get(page(match)).content.decode()
-    assert "not played in public and needs a jury approval" in html
+    assert (
+        "needs a jury approval recorded before it starts, because it is not played in public (R15)"
+        in html
+    )
     assert "None is recorded yet." in html
 
 

@@ -1,0 +1,1 @@
+"""The e-mail notices' declarations (``kinds``): each kind declared once."""
