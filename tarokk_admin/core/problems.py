@@ -33,9 +33,11 @@ class Problem:
     # A JSON Pointer when the problem is of a JSON record (then line and column are
     # not used); None for a spreadsheet's problem.
     path: str | None = None
-    # Where it is in words, for a page ("line 5, column player", "match 2 of the
-    # file, hand 3"): said by the page that shows it, never part of the JSON.
+    # Where it is in words ("line 5, column player", "match 2 of the file, hand 3",
+    # the audit's "match 12 (…)"): said by whoever shows it, never part of the JSON.
     where: str = field(default="", compare=False)
+    # What to do about it, when the reader is to mend stored records (the audit).
+    fix: str = field(default="", compare=False)
 
     @classmethod
     def at_path(cls, code: str, path: str, message: str) -> Problem:
