@@ -268,3 +268,16 @@ def test_modules_and_functions_stay_readable_in_one_sitting(path):
         and node.end_lineno - node.lineno + 1 > MAX_FUNCTION_LINES
     ]
     assert long == []
+
+
+def test_static_files_live_in_one_tree():
+    """Every stylesheet, script and image is under the project's ``static/`` (one
+    tree, one place to look): no app keeps a ``static/`` folder of its own."""
+    own = sorted(
+        str(path.relative_to(ROOT))
+        for package in PACKAGES
+        for path in (ROOT / package).rglob("static")
+        if path.is_dir()
+    )
+    assert own == []
+    assert (ROOT / "static" / "stats" / "live.js").is_file()

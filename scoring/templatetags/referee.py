@@ -1,20 +1,20 @@
 """Template helpers of the score-sheet form: a field with its label and error slot,
 errors on their field, feast parameters.
 
-The fields are rendered here in Python rather than through a template per field and
-per choice: an announcement row has a dozen fields, and the template path made the
-form's server time grow by ~10 ms a row. The markup is the one the page's CSS, the
-scripts and the tests know (``sheet-field``, ``toggle-group``, ``err-<name>`` slots).
+What a field, a row or the announcer shows is worked out here (which choices are
+ticked, which errors are this field's, which parameters the row's feast takes); the
+markup is in the macros of ``templates/jinja2/scoring/sheet.jinja``, the one the
+page's CSS, the scripts and the tests know (``sheet-field``, ``toggle-group``,
+``err-<name>`` slots). They are Jinja2's (``scoring/jinja.py`` says why): a row has a
+dozen fields, and Django's engine made the form's server time grow by about a third.
 """
 
 from __future__ import annotations
 
-from html import escape
 from typing import Any
 
 from django import template
-from django.forms.utils import flatatt
-from django.utils.html import conditional_escape, format_html
+from django.template import engines
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -26,24 +26,24 @@ register = template.Library()
 GROUPS = ("radioselect", "checkboxselectmultiple")
 
 
-def error_slot(placed: Any, field: Any, oob: bool = False) -> SafeString:
-    """The error slot of a field: Django's own errors and the engine's errors whose
-    path concerns this field. ``oob`` for htmx out-of-band swaps of the preview."""
+def _macro(name: str, *args: Any) -> SafeString:
+    """One macro of the score sheet's partials, called with ``args``."""
+    sheet = engines["sheet"].env.get_template("scoring/sheet.jinja")  # type: ignore[attr-defined]
+    return mark_safe(getattr(sheet.module, name)(*args))
+
+
+def _errors(placed: Any, field: Any, oob: bool = False) -> dict[str, Any]:
+    """A field's error slot: Django's own errors and the engine's errors whose path
+    concerns this field. ``oob`` for htmx out-of-band swaps of the preview."""
     name = field.html_name
     engine = placed.fields.get(name, []) if placed else []
     # Django's own errors are in ``placed`` too once the hand is judged.
     own = [] if oob else [e for e in field.errors if e not in engine]
-    body = "".join(
-        format_html(
-            '<div class="field-error"><span aria-hidden="true">⚠</span> {}</div>', m
-        )
-        for m in own + engine
-    )
-    swap = ' hx-swap-oob="true"' if oob else ""
-    return mark_safe(
-        f'<div class="field-errors" id="err-{conditional_escape(name)}"{swap}'
-        f' aria-live="polite">{body}</div>'
-    )
+    return {"name": name, "messages": own + engine, "oob": oob}
+
+
+def error_slot(placed: Any, field: Any, oob: bool = False) -> SafeString:
+    return _macro("errors", _errors(placed, field, oob))
 
 
 @register.simple_tag
@@ -51,25 +51,44 @@ def field_errors(placed: Any, field: Any, oob: bool = False) -> SafeString:
     return error_slot(placed, field, oob)
 
 
-def choice_inputs(field: Any) -> str:
-    """A radio or checkbox group as toggle buttons (``btn-check`` + label)."""
+def _choices(field: Any) -> list[dict[str, Any]]:
+    """A radio or checkbox group's buttons: each choice, and whether it is ticked."""
     kind = "radio" if field.widget_type == "radioselect" else "checkbox"
     value = field.value()
     chosen = {str(v) for v in (value if isinstance(value, list | tuple) else [value])}
     chosen.discard("None")
-    name = escape(field.html_name)
-    parts = []
-    for i, (code, label) in enumerate(field.field.choices):
-        code = str(code)
-        ident = escape(f"{field.auto_id}_{i}")
-        checked = " checked" if code in chosen else ""
-        parts.append(
-            f'<input class="btn-check" id="{ident}" name="{name}" type="{kind}" '
-            f'value="{escape(code)}"{checked}><label class="btn '
-            f'btn-outline-secondary toggle" for="{ident}">{conditional_escape(label)}'
-            "</label>"
-        )
-    return "".join(parts)
+    name = field.html_name
+    return [
+        {
+            "id": f"{field.auto_id}_{i}",
+            "name": name,
+            "kind": kind,
+            "code": str(code),
+            "label": label,
+            "checked": str(code) in chosen,
+        }
+        for i, (code, label) in enumerate(field.field.choices)
+    ]
+
+
+def _field(
+    placed: Any, field: Any, param: str = "", hidden: Any = False, extra_class: str = ""
+) -> dict[str, Any]:
+    """What a field of the score sheet shows: its classes, its input or its toggle
+    buttons, its error slot."""
+    wt = field.widget_type
+    group = wt in GROUPS
+    return {
+        "field": field,
+        "css": f"sheet-field sheet-field-{wt}"
+        + (f" {extra_class}" if extra_class else ""),
+        "hidden": bool(hidden),
+        "param": param,
+        "choices": _choices(field) if group else None,
+        "widget": None if group else field.as_widget(),
+        "errors": _errors(placed, field),
+        "card": field.name.startswith("card"),
+    }
 
 
 @register.simple_tag
@@ -77,63 +96,7 @@ def sheet_field(
     placed: Any, field: Any, param: str = "", hidden: Any = False, extra_class: str = ""
 ) -> SafeString:
     """A field of the score sheet: label (or legend), input, help text, error slot."""
-    wt = field.widget_type
-    css = f"sheet-field sheet-field-{wt}" + (f" {extra_class}" if extra_class else "")
-    attrs = {"class": css, "hidden": bool(hidden), "data-param": param or None}
-    if wt in GROUPS:
-        body = format_html(
-            '<fieldset aria-describedby="err-{}"><legend class="form-label">{}'
-            '</legend><div class="toggle-group">{}</div></fieldset>',
-            field.html_name,
-            field.label,
-            mark_safe(choice_inputs(field)),
-        )
-    else:
-        body = format_html(
-            '<label class="form-label" for="{}">{}</label>{}',
-            field.id_for_label,
-            field.label,
-            field.as_widget(),
-        )
-    help_text = (
-        format_html('<div class="form-text">{}</div>', field.help_text)
-        if field.help_text
-        else ""
-    )
-    return format_html(
-        "<div{}>{}{}{}</div>",
-        flatatt({k: v for k, v in attrs.items() if v not in (None, False)}),
-        body,
-        help_text,
-        error_slot(placed, field),
-    )
-
-
-@register.simple_tag
-def announcer_field(placed: Any, field: Any, sides: Any) -> SafeString:
-    """The announcer: the four players' buttons in two rows, each under its team's
-    name (``attack:driver``, ``attack:catcher``, then the defence's)."""
-    buttons = choice_inputs(field).split("<input")[1:]
-    teams = [getattr(sides.get(s), "name", "") for s in ("attack", "defence")]
-    rows = []
-    for i, team in enumerate(teams):
-        pair = "".join("<input" + b for b in buttons[2 * i : 2 * i + 2])
-        rows.append(
-            format_html(
-                '<span class="announcer-team small">{}</span>{}',
-                team or (_("Attack"), _("Defence"))[i],
-                mark_safe(pair),
-            )
-        )
-    return format_html(
-        '<div class="sheet-field sheet-field-radioselect announcer-field">'
-        '<fieldset aria-describedby="err-{}"><legend class="form-label">{}</legend>'
-        '<div class="announcer-grid">{}</div></fieldset>{}</div>',
-        field.html_name,
-        field.label,
-        mark_safe("".join(rows)),
-        error_slot(placed, field),
-    )
+    return _macro("field", _field(placed, field, param, hidden, extra_class))
 
 
 def _taken(form: Any, p: dict[str, Any]) -> list[Any]:
@@ -143,14 +106,18 @@ def _taken(form: Any, p: dict[str, Any]) -> list[Any]:
     return [*taken, form["count"]] if p["count"] else taken
 
 
-def _param_slots(placed: Any, form: Any, p: dict[str, Any]) -> str:
-    """The parameter fields the row's feast takes (R12), each in its grid column
-    (``data-slot``: referee.js adds and removes them when the feast changes)."""
-    return "".join(
-        f'<div class="{"col-4" if field.name.startswith("card") else "col-6"}" '
-        f'data-slot="{field.name}">{sheet_field(placed, field, param=field.name)}</div>'
-        for field in _taken(form, p)
-    )
+def _slots(placed: Any, form: Any, p: dict[str, Any]) -> list[dict[str, Any]]:
+    return [_field(placed, field, param=field.name) for field in _taken(form, p)]
+
+
+def _words() -> dict[str, str]:
+    """The row's words, translated here so that the catalogue keeps them."""
+    return {
+        "remove": _("Remove"),
+        "this_announcement": _("this announcement"),
+        "announcement": _("Announcement"),
+        "message_note": _("A message is always made and cannot be contra'd (R6)."),
+    }
 
 
 @register.simple_tag
@@ -159,52 +126,31 @@ def announcement_row(placed: Any, form: Any, sides: Any, number: int) -> SafeStr
     the feast takes, the outcome and the contra (neither for a message)."""
     p = feast_params(form)
     feast = form["feast"]
-    remove = ""
-    if "DELETE" in form.fields:
-        remove = format_html(
-            '{}<button type="submit" name="remove" value="{}" class="btn '
-            'btn-outline-danger btn-touch remove-row" data-remove-row>{}<span '
-            'class="visually-hidden"> {}</span></button>',
-            form["DELETE"].as_widget(),
-            form.prefix,
-            _("Remove"),
-            _("this announcement"),
-        )
-    deleted = " hidden" if getattr(form, "cleaned_data", {}).get("DELETE") else ""
-    note_hidden = "" if p["message"] else " hidden"
-    errors = "".join(
-        format_html('<div class="field-error">{}</div>', e)
-        for e in form.non_field_errors()
-    )
-    return format_html(
-        '<fieldset class="card announcement mb-2" data-row data-prefix="{}"{}>'
-        '<div class="card-body"><div class="d-flex justify-content-between '
-        'align-items-center mb-1"><legend class="h6 mb-0">{} <span '
-        'class="row-number">{}</span></legend>{}</div>'
-        '<div class="feast-picker" data-feast-picker><label class="form-label" '
-        'for="{}" id="{}-label">{}</label>{}{}</div>{}'
-        '<div class="row g-2 params">{}</div><div class="row g-2">'
-        '<div class="col-12 col-sm-6">{}</div><div class="col-12 col-sm-6">{}</div>'
-        '</div><p class="small text-body-secondary mb-0 message-note" '
-        'data-param="message-note"{}>{}</p>{}</div></fieldset>',
-        form.prefix,
-        mark_safe(deleted),
-        _("Announcement"),
-        number or "",
-        remove,
-        feast.id_for_label,
-        feast.id_for_label,
-        feast.label,
-        feast.as_widget(),
-        error_slot(placed, feast),
-        announcer_field(placed, form["announcer"], sides),
-        mark_safe(_param_slots(placed, form, p)),
-        sheet_field(placed, form["made"], param="made", hidden=p["message"]),
-        sheet_field(placed, form["contra"], param="contra", hidden=not p["contra"]),
-        mark_safe(note_hidden),
-        _("A message is always made and cannot be contra'd (R6)."),
-        mark_safe(errors),
-    )
+    announcer = form["announcer"]
+    teams = [getattr(sides.get(side), "name", "") for side in ("attack", "defence")]
+    row = {
+        "prefix": form.prefix,
+        "number": number or "",
+        "deleted": bool(getattr(form, "cleaned_data", {}).get("DELETE")),
+        "delete": form["DELETE"].as_widget() if "DELETE" in form.fields else None,
+        "feast": feast,
+        "feast_widget": feast.as_widget(),
+        "feast_errors": _errors(placed, feast),
+        "announcer": {
+            "field": announcer,
+            "teams": [teams[0] or _("Attack"), teams[1] or _("Defence")],
+            "choices": _choices(announcer),
+            "errors": _errors(placed, announcer),
+        },
+        "slots": _slots(placed, form, p),
+        "made": _field(placed, form["made"], param="made", hidden=p["message"]),
+        "contra": _field(
+            placed, form["contra"], param="contra", hidden=not p["contra"]
+        ),
+        "message": p["message"],
+        "errors": form.non_field_errors(),
+    }
+    return _macro("row", row, _words())
 
 
 _PARAMS_TEMPLATE: dict[str, SafeString] = {}
@@ -219,9 +165,8 @@ def announcement_params(formset: Any) -> SafeString:
     if language not in _PARAMS_TEMPLATE:
         form = formset.empty_form
         every = {"cards": len(form.card_fields()), "suits": len(form.suit_fields())}
-        _PARAMS_TEMPLATE[language] = format_html(
-            '<template id="announcement-params">{}</template>',
-            mark_safe(_param_slots(None, form, {**every, "count": True})),
+        _PARAMS_TEMPLATE[language] = _macro(
+            "params", _slots(None, form, {**every, "count": True})
         )
     return _PARAMS_TEMPLATE[language]
 

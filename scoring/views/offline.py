@@ -32,23 +32,8 @@ from scoring.services.hands import HandConflict, HandRejected, hand_judge
 from scoring.views.access import load_match
 from scoring.views.feast_data import feast_data_url, languages
 from scoring.views.submit import hand_submit, save_options
+from tarokk_admin.core.assets import offline_files
 from tarokk_admin.core.errors import ServiceError
-
-# What a referee's page needs besides its HTML, kept on the device when the service
-# worker is installed (the pages themselves are kept as they are visited); the feast
-# picker's catalogue in each language is added to these.
-ASSETS = (
-    "vendor/bootstrap/bootstrap.min.css",
-    "css/tarokk.css",
-    "css/referee.css",
-    "vendor/bootstrap/bootstrap.bundle.min.js",
-    "vendor/htmx/htmx.min.js",
-    "js/site.js",
-    "js/referee.js",
-    "js/feast_picker.js",
-    "js/offline.js",
-    "img/favicon.svg",
-)
 
 
 @lru_cache(maxsize=1)
@@ -66,7 +51,10 @@ def _worker_source() -> bytes:
 def _worker_config() -> str:
     import json
 
-    assets = [static(name) for name in ASSETS]
+    # The files the referee's pages load, from the one declaration the templates
+    # use (core/assets.py), by their served names; the feast picker's catalogue in
+    # each language besides.
+    assets = [static(name) for name in offline_files()]
     assets += [feast_data_url(language) for language in languages()]
     pages = [reverse("referee:offline"), reverse("referee:home")]
     source = _worker_source()

@@ -5,7 +5,7 @@
    - static files and the feast catalogue: from the device once kept (their names
      change with each release);
    - a hand form posted when the network fails (the browser thought it was online):
-     answered with the same page again, marked so that offline.js keeps the hand;
+     answered with the same page again, marked so that the offline scripts (js/offline/) keep the hand;
    - a page asks it to keep copies of the pages the referee opens next ("warm"). */
 /* global self, caches, fetch, Response, URL */
 (function () {
@@ -78,7 +78,7 @@
 
   function postedHand(request) {
     // The hand form posted without a network: the same page again, marked, so that
-    // offline.js keeps what was posted (it kept a copy before the form left).
+    // the offline scripts (js/offline/hand_form.js) keep what was posted (it kept a copy before the form left).
     return fetch(request).catch(function () {
       return Response.redirect(request.url + "?unsent=1", 303);
     });

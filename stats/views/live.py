@@ -10,7 +10,7 @@ nothing changed — the mark of ``stats.selectors.live.live_mark`` — and is an
 per language and kept in the cache under the one freshness key of every cached page
 (``core.page_cache.page_key``); a client whose version
 differs gets the new board (200), which replaces the old one with the new version in
-its polling address. No script is inline: ``stats/static/stats/live.js`` only cycles
+its polling address. No script is inline: ``static/stats/live.js`` only cycles
 the projector's matches and says when the board was last updated.
 
 Behind the front (nginx, ``deploy/nginx/tarokk.conf``) the polls of anonymous viewers

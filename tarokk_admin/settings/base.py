@@ -112,6 +112,14 @@ TEMPLATES = [
             ],
         },
     },
+    # Only the referee's score-sheet partials (scoring/jinja.py says why).
+    {
+        "BACKEND": "django.template.backends.jinja2.Jinja2",
+        "NAME": "sheet",
+        "DIRS": [BASE_DIR / "templates" / "jinja2"],
+        "APP_DIRS": False,
+        "OPTIONS": {"environment": "scoring.jinja.environment"},
+    },
 ]
 
 # --- Database -------------------------------------------------------------------------

@@ -33,7 +33,7 @@ def test_service_worker_looks_after_the_referee_pages_and_names_its_files(client
     first = body.splitlines()[0]
     assert first.startswith("self.TAROKK_SW = {")
     for name in (
-        "/static/js/offline.js",
+        "/static/js/offline/boot.js",
         "/static/vendor/htmx/htmx.min.js",
         "/referee/offline/",
     ):
@@ -44,7 +44,8 @@ def test_service_worker_looks_after_the_referee_pages_and_names_its_files(client
 def test_the_worker_keeps_every_static_file_the_referee_pages_load(client, match):
     """Offline, a referee page works only with its scripts and styles: every file it
     loads (from /static/, and the feast catalogue in either language) is one the
-    worker keeps."""
+    worker keeps; and the worker keeps nothing those pages do not load (its list and
+    the pages' tags come from one declaration, tarokk_admin/core/assets.py)."""
     first = client.get("/referee/sw.js").content.decode().splitlines()[0]
     kept = set(
         json.loads(first.removeprefix("self.TAROKK_SW = ").rstrip(";"))["assets"]
@@ -66,6 +67,7 @@ def test_the_worker_keeps_every_static_file_the_referee_pages_load(client, match
     assert {"/referee/feasts.en.js", "/referee/feasts.hu.js"} <= {
         name.split("?")[0] for name in loaded_anywhere
     }
+    assert kept - loaded_anywhere == set()
 
 
 def test_the_policy_lets_the_worker_run(client):
@@ -90,7 +92,7 @@ def test_referee_pages_load_the_offline_script(client, match):
         f"/referee/matches/{match.pk}/hands/3/",
     ):
         html = client.get(path).content.decode()
-        assert "/static/js/offline.js" in html, path
+        assert "/static/js/offline/boot.js" in html, path
         assert 'id="offline-ui"' in html, path
     html = client.get(f"/referee/matches/{match.pk}/hands/3/").content.decode()
     assert f'data-hand-url="/referee/matches/{match.pk}/hands/3/"' in html
@@ -260,8 +262,8 @@ def test_the_worker_is_served_under_the_manifest_storage_of_a_deployment(
     first = response.content.decode().splitlines()[0]
     config = json.loads(first.removeprefix("self.TAROKK_SW = ").rstrip(";"))
     assert config["static"] == "/static/"
-    offline = [a for a in config["assets"] if a.startswith("/static/js/offline.")]
-    assert len(offline) == 1
-    assert re.fullmatch(r"/static/js/offline\.[0-9a-f]{12}\.js", offline[0])
-    collected = offline[0].removeprefix("/static/")
+    boot = [a for a in config["assets"] if a.startswith("/static/js/offline/boot.")]
+    assert len(boot) == 1
+    assert re.fullmatch(r"/static/js/offline/boot\.[0-9a-f]{12}\.js", boot[0])
+    collected = boot[0].removeprefix("/static/")
     assert (tmp_path / collected).exists()
