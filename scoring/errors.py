@@ -25,6 +25,9 @@ HANDS = {
         "This match has hands 1 to %(n)s; there is no hand %(number)s."
     ),
     "hand_deleted_meanwhile": _("This hand was deleted meanwhile; reload the match."),
+    # What still blocks completing a match (its summary page).
+    "hand_missing": _("not entered yet."),
+    "cut_missing": _("The cut is not entered."),
 }
 
 # Imports: matches files and archive files.
