@@ -10,6 +10,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from competitions.errors import ERRORS
 from competitions.models import (
     Competition,
     CupRegistration,
@@ -22,6 +23,7 @@ from competitions.models import (
 )
 from competitions.rules import bracket
 from competitions.selectors.matches import match_publicly_visible, public_matches
+from tarokk_admin.core.errors import ServiceBug, ServiceError
 from tarokk_admin.core.l10n import human_date
 
 
@@ -236,24 +238,20 @@ def cup_is_drawn(cup: Competition) -> bool:
     return CupTie.objects.filter(competition=cup, round=1).exists()
 
 
-def registration_refusal(season: Season, today: dt.date) -> str | None:
-    """Why the season's cup registration is not open today (None when it is)."""
+def registration_refusal(season: Season, today: dt.date) -> ServiceError | None:
+    """Why the season's cup registration is not open today (None when it is): the
+    refusal a registration meets, which the page also shows."""
     opens, closes = season.cup_registration_opens, season.cup_registration_closes
     if opens is None or closes is None:
-        return _(
-            "Registration for the %(year)s cup has no dates yet; an official sets "
-            "them on the season."
-        ) % {"year": season.year}
+        return ERRORS.error("cup_registration_undated", year=season.year)
     if today < opens:
-        return _("Registration for the %(year)s cup opens on %(date)s.") % {
-            "year": season.year,
-            "date": human_date(opens),
-        }
+        return ERRORS.error(
+            "cup_registration_not_open", year=season.year, date=human_date(opens)
+        )
     if today > closes:
-        return _("Registration for the %(year)s cup closed on %(date)s.") % {
-            "year": season.year,
-            "date": human_date(closes),
-        }
+        return ERRORS.error(
+            "cup_registration_closed", year=season.year, date=human_date(closes)
+        )
     return None
 
 
@@ -310,21 +308,20 @@ def scores_from_results(
     return matches, tiebreaks
 
 
+def tiebreak_refusal_error(refusal: bracket.Refusal) -> ServiceError:
+    """The bracket's tie-breaker refusal as the table's error, in the user's
+    language (R15)."""
+    if refusal.code == "too_early":
+        return ERRORS.error("tiebreak_too_early", n=refusal.a)
+    if refusal.code == "totals_differ":
+        return ERRORS.error("tiebreak_totals_differ", a=refusal.a, b=refusal.b)
+    if refusal.code == "tiebreak_differs":
+        return ERRORS.error("tiebreak_differs", a=refusal.a, b=refusal.b)
+    if refusal.code == "inconsistent":
+        return ERRORS.error("tiebreak_inconsistent", detail=refusal.detail)
+    raise ServiceBug(f"the bracket refused a tie-breaker with {refusal.code!r}")
+
+
 def refusal_message(refusal: bracket.Refusal) -> str:
     """The bracket's tie-breaker refusal in the user's language (R15)."""
-    if refusal.code == "too_early":
-        return _(
-            "A tie-breaker is played only after the tie's 3 matches; %(n)s completed "
-            "so far (R15)."
-        ) % {"n": refusal.a}
-    if refusal.code == "totals_differ":
-        return _(
-            "No tie-breaker: the totals differ (%(a)s:%(b)s), so the tie is decided "
-            "(R15)."
-        ) % {"a": refusal.a, "b": refusal.b}
-    if refusal.code == "tiebreak_differs":
-        return _(
-            "No tie-breaker: the last tie-breaker differs (%(a)s:%(b)s), so the tie "
-            "is decided (R15)."
-        ) % {"a": refusal.a, "b": refusal.b}
-    return str(refusal)
+    return tiebreak_refusal_error(refusal).message

@@ -9,12 +9,11 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from competitions.errors import ERRORS
 from competitions.models import Match, MatchResult, NoticeKind
 from competitions.services.notices import notice_match
-from tarokk_admin.core.errors import ServiceError
 from tarokk_admin.core.history import history_mark
 from tarokk_admin.core.words import app_words
 
@@ -27,15 +26,13 @@ def dispute_resolve(*, match: Match, user: Any, note: str) -> list[MatchResult]:
     with the official's note; refused without a note or an open dispute."""
     note = note.strip()
     if not note:
-        raise ServiceError(_("Say how the dispute is settled."), field="note")
+        ERRORS.refuse("dispute_note_missing", field="note")
     if len(note) > NOTE_MAX:
-        raise ServiceError(
-            _("The note is at most %(n)s characters.") % {"n": NOTE_MAX}, field="note"
-        )
+        ERRORS.refuse("dispute_note_too_long", field="note", n=NOTE_MAX)
     Match.objects.select_for_update(of=("self",)).filter(pk=match.pk).first()
     rows = list(MatchResult.objects.select_for_update(of=("self",)).filter(match=match))
     if not any(row.answer == MatchResult.Answer.DISPUTED for row in rows):
-        raise ServiceError(_("This match has no open dispute."))
+        ERRORS.refuse("no_open_dispute")
     now = timezone.now()
     for row in rows:
         row.answer = MatchResult.Answer.RESOLVED

@@ -18,8 +18,8 @@ A trophy entered by hand against a sitting (``trophy_variant_enter``) is refused
 from __future__ import annotations
 
 from django.db.models import Q
-from django.utils.translation import gettext as _
 
+from competitions.errors import ERRORS
 from competitions.models import (
     AnnualMeeting,
     Closing,
@@ -27,7 +27,6 @@ from competitions.models import (
     Competition,
     Match,
 )
-from tarokk_admin.core.errors import ServiceError
 from tarokk_admin.core.l10n import human_date
 
 
@@ -35,14 +34,7 @@ def year_final_guard(year: int) -> None:
     """Refuse any change to a year the annual meeting approved (R15)."""
     meeting = AnnualMeeting.objects.filter(year=year).only("date").first()
     if meeting is not None:
-        raise ServiceError(
-            _(
-                "The records of %(year)s are final: the annual meeting of %(date)s "
-                "approved them (R15). Nothing of that year can change any more."
-            )
-            % {"year": year, "date": human_date(meeting.date)},
-            code="year_final",
-        )
+        ERRORS.refuse("year_final", year=year, date=human_date(meeting.date))
 
 
 def closings_of_match(match: Match) -> list[Closing]:
@@ -63,23 +55,11 @@ def match_change_guard(match: Match) -> None:
     year_final_guard(match.competition.season.year)
     closings = closings_of_match(match)
     if closings and not ClosingCorrection.objects.filter(match_id=match.pk).exists():
-        raise ServiceError(
-            _(
-                "%(competition)s is closed: correcting this match needs the jury's "
-                "approval with a reason first (R15). The closed table stays as it "
-                "was kept."
-            )
-            % {"competition": closings[0].competition.title},
-            code="closed",
-        )
+        ERRORS.refuse("closed__match", competition=closings[0].competition.title)
 
 
 def competition_open_guard(competition: Competition) -> None:
     """Refuse a new match in a closed competition, or in a final year."""
     year_final_guard(competition.season.year)
     if Closing.objects.filter(competition_id=competition.pk).exists():
-        raise ServiceError(
-            _("%(competition)s is closed: it takes no new match.")
-            % {"competition": competition.title},
-            code="closed",
-        )
+        ERRORS.refuse("closed__new_match", competition=competition.title)

@@ -19,6 +19,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from competitions.errors import ERRORS
 from competitions.models import Competition, Match, Team
 from competitions.rules.standings import CHAMPIONSHIP_MATCH_CAP
 from competitions.selectors.matches import championship_matches_played, in_championship
@@ -57,9 +58,10 @@ ROWS_MOST = 2_000
 PROBLEMS_MOST = 200
 
 
-def _problem(line: int, column: str, message: str) -> Problem:
-    """A problem of the file in the shared shape ``{code, line, column, message}``."""
-    return Problem("refused", line, column, message)
+def _problem(line: int, column: str, error: ServiceError) -> Problem:
+    """A refusal from the table as a problem of the file's line and column, in the
+    shared shape ``{code, line, column, message}``."""
+    return Problem.refused(error, line=line, column=column)
 
 
 @dataclass
@@ -91,15 +93,15 @@ class _Row:
     referee: Any
 
 
-def _sheet(content: bytes) -> Any:
-    """The file as a sheet: UTF-8 CSV (a byte-order mark allowed); one sentence
-    when it cannot be read."""
+def _sheet(content: bytes, problems: list[Problem]) -> Any:
+    """The file as a sheet: UTF-8 CSV (a byte-order mark allowed); None with the
+    file's one problem when it cannot be read (none when it is empty)."""
     try:
         return sheet_read(content, source=_("The file"))
     except SheetError as error:
-        if error.problem.code == "empty_file":
-            return None
-        raise ServiceError(error.problem.message) from error
+        if error.problem.code != "empty_file":
+            problems.append(error.problem)
+        return None
 
 
 class _Checker:
@@ -119,28 +121,24 @@ class _Checker:
             get_user_model().objects.values_list("username", flat=True)
         )
 
-    def problem(self, line: int, column: str, message: str) -> None:
-        self.problems.append(_problem(line, column, message))
+    def problem(self, line: int, column: str, error: ServiceError) -> None:
+        self.problems.append(_problem(line, column, error))
 
     def date(self, line: int, raw: str) -> dt.date | None:
         if not raw:
-            self.problem(line, "date", _("The date is required (YYYY-MM-DD)."))
+            self.problem(line, "date", ERRORS.error("fixtures_date_missing"))
             return None
         try:
             day = dt.date.fromisoformat(raw)
             if len(raw) != 10:
                 raise ValueError(raw)
         except ValueError:
-            self.problem(
-                line,
-                "date",
-                _("%(value)s is not a date written YYYY-MM-DD.") % {"value": raw},
-            )
+            self.problem(line, "date", ERRORS.error("fixtures_not_a_date", value=raw))
             return None
         try:
             schedule_date_check(self.competition, day)
         except ServiceError as error:
-            self.problem(line, "date", error.message)
+            self.problem(line, "date", error)
             return None
         return day
 
@@ -152,36 +150,27 @@ class _Checker:
                 raise ValueError(raw)
             return dt.time(int(raw[:2]), int(raw[3:]))
         except ValueError:
-            self.problem(
-                line,
-                "time",
-                _("%(value)s is not a time written HH:MM (24 h).") % {"value": raw},
-            )
+            self.problem(line, "time", ERRORS.error("fixtures_not_a_time", value=raw))
             return None
 
     def team(self, line: int, column: str, raw: str) -> Team | None:
         if not raw:
-            self.problem(line, column, _("The team's name is required."))
+            self.problem(line, column, ERRORS.error("fixtures_team_missing"))
             return None
         team = self.teams.get(raw)
         if team is None:
-            self.problem(
-                line,
-                column,
-                _("There is no team named %(name)s (names exactly as registered).")
-                % {"name": raw},
-            )
+            self.problem(line, column, ERRORS.error("fixtures_unknown_team", name=raw))
             return None
         if team.pk not in self.entered:
             self.problem(
                 line,
                 column,
-                _("%(team)s is not entered in %(name)s %(year)s.")
-                % {
-                    "team": team.name,
-                    "name": self.competition.title,
-                    "year": self.competition.season.year,
-                },
+                ERRORS.error(
+                    "fixtures_team_not_entered",
+                    team=team.name,
+                    name=self.competition.title,
+                    year=self.competition.season.year,
+                ),
             )
             return None
         return team
@@ -191,7 +180,7 @@ class _Checker:
             return True
         if raw == "no":
             return False
-        self.problem(line, "public", _("%(value)s: write yes or no.") % {"value": raw})
+        self.problem(line, "public", ERRORS.error("fixtures_yes_or_no", value=raw))
         return True
 
     def referee(self, line: int, raw: str) -> Any:
@@ -200,31 +189,32 @@ class _Checker:
         user = self.referees.get(raw)
         if user is None:
             if raw in self.with_role:
-                message = _("%(name)s is not in the %(year)s referee pool.") % {
-                    "name": raw,
-                    "year": self.competition.season.year,
-                }
+                error = ERRORS.error(
+                    "fixtures_referee_not_in_pool",
+                    name=raw,
+                    year=self.competition.season.year,
+                )
             elif raw in self.usernames:
-                message = _("%(name)s is not in the Referee group.") % {"name": raw}
+                error = ERRORS.error("fixtures_not_a_referee", name=raw)
             else:
-                message = _("There is no account named %(name)s.") % {"name": raw}
-            self.problem(line, "referee", message)
+                error = ERRORS.error("fixtures_unknown_account", name=raw)
+            self.problem(line, "referee", error)
         return user
 
     def venue(self, line: int, raw: str) -> str:
         if len(raw) > VENUE_MAX:
             self.problem(
-                line,
-                "venue",
-                _("The venue is at most %(n)s characters.") % {"n": VENUE_MAX},
+                line, "venue", ERRORS.error("fixtures_venue_too_long", n=VENUE_MAX)
             )
         return raw
 
 
 def _rows(content: bytes, checker: _Checker, problems: list[Problem]) -> list[_Row]:
-    sheet = _sheet(content)
+    sheet = _sheet(content, problems)
     if sheet is None:
-        problems.append(_problem(1, "", _("The file is empty: no header row.")))
+        if problems:
+            return []
+        problems.append(_problem(1, "", ERRORS.error("fixtures_empty_file")))
         return []
     header, refused = header_match(sheet, SHEET_COLUMNS)
     problems.extend(refused)
@@ -258,17 +248,13 @@ def _rows(content: bytes, checker: _Checker, problems: list[Problem]) -> list[_R
         )
         day, time, team_a, team_b = row[:4]
         if team_a and team_b and team_a.pk == team_b.pk:
-            checker.problem(
-                line, "team_b", _("A match is played between two different teams.")
-            )
+            checker.problem(line, "team_b", ERRORS.error("fixtures_same_team"))
             continue
         if day:
             # A row with an unknown team is still checked for the other team's day.
             rows.append(_Row(line, day, time, team_a, team_b, *row[4:]))
     if not rows and not problems:
-        problems.append(
-            _problem(1, "", _("The file has no fixtures after its header."))
-        )
+        problems.append(_problem(1, "", ERRORS.error("fixtures_no_rows")))
     return rows
 
 
@@ -276,19 +262,13 @@ def _stopped(line: int, read: int, problems: list[Problem]) -> bool:
     """Whether the check stops at this line: past ``ROWS_MOST`` rows, or after
     ``PROBLEMS_MOST`` problems (the last problem says so)."""
     if read > ROWS_MOST:
-        message = _(
-            "A fixtures file schedules at most %(most)s matches; this one has more: "
-            "split it into smaller files."
-        ) % {"most": ROWS_MOST}
+        error = ERRORS.error("too_many_fixtures", most=ROWS_MOST)
     elif len(problems) > PROBLEMS_MOST:
         del problems[PROBLEMS_MOST:]
-        message = _(
-            "The check stopped at this line after %(n)s problems: fix these and "
-            "upload the file again."
-        ) % {"n": PROBLEMS_MOST}
+        error = ERRORS.error("too_many_problems__fixtures", n=PROBLEMS_MOST)
     else:
         return False
-    problems.append(_problem(line, "", message))
+    problems.append(_problem(line, "", error))
     return True
 
 
@@ -315,8 +295,12 @@ def _days_check(
                 checker.problem(
                     row.line,
                     column,
-                    _("%(team)s already plays on %(date)s (line %(first)s).")
-                    % {"team": team.name, "date": row.date, "first": first},
+                    ERRORS.error(
+                        "fixtures_team_twice",
+                        team=team.name,
+                        date=row.date,
+                        first=first,
+                    ),
                 )
                 continue
             taken[(row.date, team.pk)] = row.line
@@ -329,12 +313,12 @@ def _days_check(
                 checker.problem(
                     row.line,
                     column,
-                    _("%(team)s already plays on %(date)s (%(match)s).")
-                    % {
-                        "team": team.name,
-                        "date": row.date,
-                        "match": f"{other.team_a.name} – {other.team_b.name}",
-                    },
+                    ERRORS.error(
+                        "fixtures_team_busy",
+                        team=team.name,
+                        date=row.date,
+                        match=f"{other.team_a.name} – {other.team_b.name}",
+                    ),
                 )
     return present
 
@@ -357,11 +341,11 @@ def _cap_check(competition: Competition, rows: list[_Row], checker: _Checker) ->
                 checker.problem(
                     row.line,
                     column,
-                    _(
-                        "This would be %(team)s's 53rd championship match of "
-                        "%(year)s; a team plays at most 52 a season (R15)."
-                    )
-                    % {"team": team.name, "year": competition.season.year},
+                    ERRORS.error(
+                        "fixtures_53rd_match",
+                        team=team.name,
+                        year=competition.season.year,
+                    ),
                 )
 
 
@@ -373,13 +357,7 @@ def fixtures_import(
     outcome = FixturesOutcome()
     competition = competition_lock(competition)
     if competition.kind not in SCHEDULED_KINDS:
-        raise ServiceError(
-            _(
-                "A fixtures file schedules championship and free-games matches; "
-                "%(name)s's matches are scheduled from its own page."
-            )
-            % {"name": competition.title}
-        )
+        ERRORS.refuse("fixtures_not_schedulable", name=competition.title)
     checker = _Checker(competition, outcome.problems)
     rows = _rows(content, checker, outcome.problems)
     present = _days_check(competition, rows, checker)
@@ -392,8 +370,12 @@ def fixtures_import(
         _problem(
             row.line,
             "",
-            _("%(a)s – %(b)s on %(date)s is already scheduled; not counted.")
-            % {"a": row.team_a.name, "b": row.team_b.name, "date": row.date},
+            ERRORS.error(
+                "fixtures_already_scheduled",
+                a=row.team_a.name,
+                b=row.team_b.name,
+                date=row.date,
+            ),
         )
         for row in present
     ]

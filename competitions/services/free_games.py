@@ -9,9 +9,9 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, gettext_noop
+from django.utils.translation import gettext_noop
 
+from competitions.errors import ERRORS
 from competitions.models import (
     Competition,
     FreeGamesClosing,
@@ -20,12 +20,9 @@ from competitions.models import (
     VariantSitting,
 )
 from competitions.selectors.free_games import free_games_tables
-from tarokk_admin.core.errors import ServiceError
 from tarokk_admin.core.history import history_mark
 from tarokk_admin.core.roles import official_check
 from tarokk_admin.core.words import app_words
-
-OFFICIALS_ONLY = gettext_lazy("Only officials close or reopen a year's free games.")
 
 
 def free_games_competition(season: Season) -> Competition:
@@ -45,35 +42,18 @@ def free_games_close(
     """Close the season's free games when the year is over (R15): each table's
     first (all of them on a shared first rank) is named its winner and stays named.
     Refused while a sitting of the year awaits confirmation."""
-    official_check(user, OFFICIALS_ONLY)
+    official_check(user, ERRORS.error("not_an_official__free_games"))
     season = Season.objects.select_for_update().get(pk=season.pk)
     if FreeGamesClosing.objects.filter(season=season).exists():
-        raise ServiceError(
-            _("The free games of %(year)s are already closed.") % {"year": season.year},
-            code="closed",
-        )
+        ERRORS.refuse("closed__free_games", year=season.year)
     today = today or timezone.localdate()
     if today.year <= season.year:
-        raise ServiceError(
-            _(
-                "The free games of %(year)s can be closed when the year is over, "
-                "from 1 January %(next)s (R15)."
-            )
-            % {"year": season.year, "next": season.year + 1},
-            code="year_not_over",
-        )
+        ERRORS.refuse("year_not_over", year=season.year, next=season.year + 1)
     pending = VariantSitting.objects.filter(
         season=season, status=VariantSitting.Status.PENDING
     ).count()
     if pending:
-        raise ServiceError(
-            _(
-                "%(n)s sitting(s) of %(year)s await confirmation: confirm or void "
-                "them first, so that nothing recorded is left out."
-            )
-            % {"n": pending, "year": season.year},
-            code="pending_sittings",
-        )
+        ERRORS.refuse("pending_sittings", n=pending, year=season.year)
     closing = FreeGamesClosing(season=season, closed_at=timezone.now(), closed_by=user)
     history_mark(closing, user, app_words(gettext_noop("closed")))
     closing.save()
@@ -97,14 +77,11 @@ def free_games_close(
 def free_games_reopen(*, season: Season, user: Any, reason: str) -> None:
     """Reopen a closed year (an official, with a reason): its winners are no longer
     named and its sittings may change again; the history keeps the closing."""
-    official_check(user, OFFICIALS_ONLY)
+    official_check(user, ERRORS.error("not_an_official__free_games"))
     closing = FreeGamesClosing.objects.select_for_update().filter(season=season).first()
     if closing is None:
-        raise ServiceError(
-            _("The free games of %(year)s are not closed.") % {"year": season.year},
-            code="not_closed",
-        )
+        ERRORS.refuse("not_closed__free_games", year=season.year)
     if not reason.strip():
-        raise ServiceError(_("Say why the year is reopened."), field="reason")
+        ERRORS.refuse("reason__free_games_reopen", field="reason")
     history_mark(closing, user, reason.strip())
     closing.delete()

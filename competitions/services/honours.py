@@ -8,14 +8,13 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from competitions.errors import ERRORS
 from competitions.models import HonourPresentation
 from competitions.selectors.honours import honour_roll_year
-from tarokk_admin.core.errors import ServiceError
 from tarokk_admin.core.history import history_mark
-from tarokk_admin.core.roles import is_official
+from tarokk_admin.core.roles import official_check
 from tarokk_admin.core.words import app_words
 
 LABEL_MAX = 300
@@ -25,17 +24,11 @@ def honour_presented_set(
     *, year: int, key: str, presented: bool, user: Any
 ) -> HonourPresentation:
     """Mark the honour ``key`` of ``year``'s roll presented (or not presented)."""
-    if not is_official(user):
-        raise ServiceError(
-            _("Only officials mark honours as presented."), code="not_official"
-        )
+    official_check(user, ERRORS.error("not_an_official__honours"))
     roll = honour_roll_year(year)
     entry = roll.entry(key) if roll is not None else None
     if entry is None:
-        raise ServiceError(
-            _("The roll of honour of %(year)s has no such honour.") % {"year": year},
-            code="no_such_honour",
-        )
+        ERRORS.refuse("no_such_honour", year=year)
     with transaction.atomic():
         mark = (
             HonourPresentation.objects.select_for_update()

@@ -26,6 +26,7 @@ from django.urls import reverse
 from django.utils import formats, translation
 from django.utils.translation import gettext as _
 
+from competitions.errors import ERRORS
 from competitions.models import AccountSettings, Match, MatchResult, Notice, NoticeKind
 from competitions.notices.kinds import (
     BY_CODE,
@@ -40,7 +41,7 @@ from competitions.selectors.matches import (
 )
 from competitions.selectors.teams import match_captains
 from tarokk_admin.core.background import followup_queue
-from tarokk_admin.core.errors import ServiceError
+from tarokk_admin.core.errors import ServiceBug
 from tarokk_admin.core.mail import role_users
 from tarokk_admin.core.roles import Role
 
@@ -143,9 +144,8 @@ def notice_match(
     spec = notice_kind(kind)
     words = spec.words if spec is not None else None
     if spec is None or words is None:
-        raise ServiceError(
-            _("%(kind)s is not a kind of match notice.") % {"kind": kind}
-        )
+        # The kind comes from the code, never from the user.
+        raise ServiceBug(f"{kind!r} is not a kind of match notice")
     note = note.strip()
     match = Match.objects.select_related(
         "competition__season", "team_a", "team_b", "referee"
@@ -198,10 +198,8 @@ def notice_role(
     spec = notice_kind(kind)
     words = spec.messages.get(message) if spec else None
     if words is None:
-        raise ServiceError(
-            _("%(kind)s has no message %(message)s.")
-            % {"kind": kind, "message": message}
-        )
+        # The kind and its message come from the code, never from the user.
+        raise ServiceBug(f"{kind!r} has no message {message!r}")
     notices = []
     people = list(users) if users is not None else role_users(role)
     for user, language in _willing(people, kind):
@@ -236,14 +234,9 @@ def account_settings_update(
     off = sorted(set(notices_off))
     unknown = [kind for kind in off if kind not in BY_CODE]
     if unknown:
-        raise ServiceError(
-            _("There is no notice of the kind %(kind)s.") % {"kind": unknown[0]},
-            field="notices_off",
-        )
+        ERRORS.refuse("notice_kind_unknown", field="notices_off", kind=unknown[0])
     if language and language not in dict(settings.LANGUAGES):
-        raise ServiceError(
-            _("There is no language %(code)s.") % {"code": language}, field="language"
-        )
+        ERRORS.refuse("notice_language_unknown", field="language", code=language)
     row, _created = AccountSettings.objects.update_or_create(
         user=user, defaults={"notices_off": off, "language": language}
     )

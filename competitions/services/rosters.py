@@ -16,14 +16,11 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
+from competitions.errors import ERRORS
 from competitions.models import Lineup, Match, Membership, Player, Season, Team
-from tarokk_admin.core.errors import ServiceError
 from tarokk_admin.core.history import history_mark
 from tarokk_admin.core.roles import official_check
-
-OFFICIALS_ONLY = gettext_lazy("Only officials manage teams and rosters.")
 
 NAMED_AT_MOST = 5
 Role = Membership.Role
@@ -33,27 +30,23 @@ def _team_save(team: Team, user: Any, why: str) -> Team:
     team.name = " ".join((team.name or "").split())
     team.club = (team.club or "").strip()
     if not team.name:
-        raise ServiceError(_("Give the team's name."), field="name")
+        ERRORS.refuse("team_name_missing", field="name")
     history_mark(team, user, why)
     try:
         with transaction.atomic():
             team.save()
     except IntegrityError:
-        raise ServiceError(
-            _("There is already a team called %(name)s.") % {"name": team.name},
-            field="name",
-            code="team_exists",
-        ) from None
+        ERRORS.refuse("team_exists", field="name", name=team.name)
     return team
 
 
 def team_create(*, name: str, club: str = "", user: Any) -> Team:
-    official_check(user, OFFICIALS_ONLY)
+    official_check(user, ERRORS.error("not_an_official__rosters"))
     return _team_save(Team(name=name, club=club), user, _("team created"))
 
 
 def team_update(*, team: Team, name: str, club: str = "", user: Any) -> Team:
-    official_check(user, OFFICIALS_ONLY)
+    official_check(user, ERRORS.error("not_an_official__rosters"))
     team.name, team.club = name, club
     return _team_save(team, user, _("team edited"))
 
@@ -97,14 +90,12 @@ def _contradiction_check(
     )
     if len(against) > NAMED_AT_MOST:
         names += _(" and %(n)s more") % {"n": len(against) - NAMED_AT_MOST}
-    raise ServiceError(
-        _(
-            "%(player)s already played in %(season)s as the line-ups of these "
-            "matches record, which this change would contradict: %(matches)s"
-        )
-        % {"player": player.name, "season": season.year, "matches": names},
+    ERRORS.refuse(
+        "roster_contradicts_matches",
         field="player",
-        code="roster_contradicts_matches",
+        player=player.name,
+        season=season.year,
+        matches=names,
     )
 
 
@@ -115,15 +106,11 @@ def membership_set(
     """Put ``player`` in ``team``'s ``role`` for the season (R15): the role's holder
     leaves it, and the player leaves any other place of the season; each move is
     checked against the matches on record."""
-    official_check(user, OFFICIALS_ONLY)
+    official_check(user, ERRORS.error("not_an_official__rosters"))
     if role not in Role.values:
-        raise ServiceError(_("Choose driver, catcher or substitute."), field="role")
+        ERRORS.refuse("roster_role_unknown", field="role")
     if not player.active:
-        raise ServiceError(
-            _("%(name)s is deactivated; reactivate them first.")
-            % {"name": player.name},
-            field="player",
-        )
+        ERRORS.refuse("roster_player_inactive", field="player", name=player.name)
     # Lock the season's roster rows of this team and of the player's old place.
     places = list(
         Membership.objects.select_for_update()
@@ -153,7 +140,7 @@ def membership_set(
 
 @transaction.atomic
 def membership_remove(*, membership: Membership, user: Any) -> None:
-    official_check(user, OFFICIALS_ONLY)
+    official_check(user, ERRORS.error("not_an_official__rosters"))
     _contradiction_check(membership.season, membership.player, None, None)
     history_mark(membership, user, _("left the roster"))
     membership.delete()
@@ -164,9 +151,9 @@ def roster_copy(*, source: Season, target: Season, user: Any) -> dict[str, int]:
     """Start ``target``'s rosters from ``source``'s: every team without a roster in
     ``target`` gets its places back, except for players deactivated or already on a
     roster of ``target`` (a player plays for one team a season)."""
-    official_check(user, OFFICIALS_ONLY)
+    official_check(user, ERRORS.error("not_an_official__rosters"))
     if source.pk == target.pk:
-        raise ServiceError(_("Choose another season to copy from."), field="source")
+        ERRORS.refuse("roster_copy_same_season", field="source")
     taken_teams = set(
         Membership.objects.filter(season=target).values_list("team_id", flat=True)
     )

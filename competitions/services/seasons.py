@@ -11,6 +11,7 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from competitions.errors import ERRORS
 from competitions.models import Competition, Match, Season
 from competitions.selectors.matches import needs_jury_approval_q
 from tarokk_admin.core.errors import ServiceError
@@ -31,16 +32,9 @@ def _dates_check(
     closes: dt.date | None,
 ) -> None:
     if annual_meeting is None:
-        raise ServiceError(
-            _("Give the date of the annual meeting (R15)."), field="annual_meeting"
-        )
+        ERRORS.refuse("annual_meeting_missing", field="annual_meeting")
     if annual_meeting.year != year:
-        raise ServiceError(
-            _("The annual meeting of %(year)s must be in %(year)s (R15).")
-            % {"year": year},
-            field="annual_meeting",
-            code="meeting_outside_season",
-        )
+        ERRORS.refuse("meeting_outside_season", field="annual_meeting", year=year)
     if (opens is None) != (closes is None):
         raise ServiceError(
             _("Give both cup registration dates, or neither."),

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable, Sequence
-from typing import Any, NoReturn
+from typing import Any
 
 from django.utils import timezone
-from django.utils.translation import gettext as _
 
+from competitions.errors import ERRORS
 from competitions.models import NAMED_VARIANTS, Player, Season, Variant, VariantSitting
 from competitions.selectors.free_games import free_games_closed_years
 from competitions.services.finality import year_final_guard
@@ -35,26 +35,12 @@ class SittingProblems(ServiceError):
         self.problems = problems
 
 
-def _refuse(
-    message: str, *, field: str | None = None, code: str = "refused"
-) -> NoReturn:
-    raise ServiceError(message, field=field, code=code)
-
-
 def _season_of(date: dt.date) -> Season:
     if date > timezone.localdate():
-        _refuse(
-            _("%(date)s is in the future: enter the day the sitting was played.")
-            % {"date": date.isoformat()},
-            field="date",
-        )
+        ERRORS.refuse("sitting_in_future", field="date", date=date.isoformat())
     season = Season.objects.filter(year=date.year).first()
     if season is None:
-        _refuse(
-            _("There is no %(year)s season: an official creates it first.")
-            % {"year": date.year},
-            field="date",
-        )
+        ERRORS.refuse("sitting_no_season", field="date", year=date.year)
     return season
 
 
@@ -63,14 +49,7 @@ def open_year_check(year: int) -> None:
     the annual meeting approves the year, they are final."""
     year_final_guard(year)
     if year in free_games_closed_years([year]):
-        _refuse(
-            _(
-                "The free games of %(year)s are closed: their sittings can no "
-                "longer change (an official may reopen the year)."
-            )
-            % {"year": year},
-            code="closed",
-        )
+        ERRORS.refuse("closed__sittings", year=year)
 
 
 def _name(season: Season | None, variant: str, name: str) -> str:
@@ -80,23 +59,16 @@ def _name(season: Season | None, variant: str, name: str) -> str:
     name = " ".join(name.split())
     if variant not in NAMED_VARIANTS:
         if name:
-            _refuse(
-                _(
-                    "%(variant)s has no name of its own: leave the name empty "
-                    "(only Royal variants, training and test games are named)."
-                )
-                % {"variant": Variant(variant).label},
-                field="name",
+            ERRORS.refuse(
+                "sitting_name_not_taken", field="name", variant=Variant(variant).label
             )
         return ""
     if not name:
-        _refuse(
-            _("Name the game: %(variant)s sittings are recorded under their name.")
-            % {"variant": Variant(variant).label},
-            field="name",
+        ERRORS.refuse(
+            "sitting_name_missing", field="name", variant=Variant(variant).label
         )
     if len(name) > 80:
-        _refuse(_("Keep the game's name under 80 characters."), field="name")
+        ERRORS.refuse("sitting_name_too_long", field="name")
     if season is None:
         return name
     for known in (
@@ -112,39 +84,30 @@ def _name(season: Season | None, variant: str, name: str) -> str:
 
 def _check_results(results: Results) -> None:
     if not PLAYERS_MIN <= len(results) <= PLAYERS_MAX:
-        _refuse(
-            _("A sitting has 3 to 5 players (R15); %(n)s are entered.")
-            % {"n": len(results)},
-            field="results",
-        )
+        ERRORS.refuse("sitting_player_count", field="results", n=len(results))
     seen: set[int] = set()
     for player, points in results:
         if player.pk in seen:
-            _refuse(
-                _("%(player)s is entered twice.") % {"player": player.name},
-                field="results",
-            )
+            ERRORS.refuse("sitting_player_twice", field="results", player=player.name)
         seen.add(player.pk)
         if abs(points) > POINTS_LIMIT:
-            _refuse(
-                _("%(points)s points for %(player)s is not a plausible score.")
-                % {"points": points, "player": player.name},
+            ERRORS.refuse(
+                "sitting_points_implausible",
                 field="results",
+                points=points,
+                player=player.name,
             )
 
 
 def _check_variant(variant: str) -> None:
     if variant not in Variant.values:
-        _refuse(
-            _("Unknown variant %(variant)s.") % {"variant": variant[:40]},
-            field="variant",
-        )
+        ERRORS.refuse("sitting_variant_unknown", field="variant", variant=variant[:40])
 
 
 def _check_event(event: str) -> str:
     event = " ".join(event.split())
     if len(event) > 120:
-        _refuse(_("Keep the event under 120 characters."), field="event")
+        ERRORS.refuse("sitting_event_too_long", field="event")
     return event
 
 
@@ -181,15 +144,7 @@ def sitting_problems(
     if results is not None:
         check(_check_results, results)
         if recorder is not None and recorder.pk not in {p.pk for p, _n in results}:
-            problems.append(
-                ServiceError(
-                    _(
-                        "You record a sitting you played in: add yourself to its "
-                        "players."
-                    ),
-                    field="results",
-                )
-            )
+            problems.append(ERRORS.error("sitting_recorder_missing", field="results"))
     return problems
 
 

@@ -10,13 +10,13 @@ not only by the pages, so every caller meets the same refusals.
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any, NoReturn
+from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from competitions.errors import ERRORS
 from competitions.models import (
     Season,
     SittingResult,
@@ -34,27 +34,20 @@ from competitions.services.sitting_checks import (  # noqa: F401 (the limits, as
 from tarokk_admin.core.errors import ServiceError
 from tarokk_admin.core.history import history_mark
 from tarokk_admin.core.people import person_name
-from tarokk_admin.core.roles import is_official
+from tarokk_admin.core.roles import official_check
 from tarokk_admin.core.words import app_words
 
 REASON_MAX = 500
 
 
-def _refuse(
-    message: str, *, field: str | None = None, code: str = "refused"
-) -> NoReturn:
-    raise ServiceError(message, field=field, code=code)
-
-
-def _check_reason(reason: str, what: str, field: str = "reason") -> str:
+def _check_reason(reason: str, missing: ServiceError) -> str:
+    """The reason, trimmed; ``missing`` (the table's error saying why one is
+    needed) when there is none."""
     reason = reason.strip()
     if not reason:
-        _refuse(what, field=field)
+        raise missing
     if len(reason) > REASON_MAX:
-        _refuse(
-            _("Keep the reason under %(n)s characters.") % {"n": REASON_MAX},
-            field=field,
-        )
+        ERRORS.refuse("reason_too_long__sitting", field=missing.field, n=REASON_MAX)
     return reason
 
 
@@ -93,18 +86,10 @@ def _not_twice(
     Season.objects.select_for_update().filter(pk=season.pk).first()
     sitting = sitting_same(season, date, variant, name, event, results)
     if sitting is not None:
-        _refuse(
-            _(
-                "This sitting is already recorded (%(status)s, by %(user)s): "
-                "confirm that one instead."
-            )
-            % {
-                "status": sitting.get_status_display(),
-                "user": person_name(sitting.recorded_by)
-                if sitting.recorded_by
-                else "—",
-            },
-            code="duplicate",
+        ERRORS.refuse(
+            "duplicate",
+            status=sitting.get_status_display(),
+            user=person_name(sitting.recorded_by) if sitting.recorded_by else "—",
         )
 
 
@@ -122,13 +107,7 @@ def sitting_record(
     another player's (or an official's) confirmation and counts nowhere until then."""
     recorder = player_of(user)
     if recorder is None:
-        _refuse(
-            _(
-                "Your account is not linked to a player of the federation: claim "
-                "your federation record first, then record your sittings."
-            ),
-            code="not_a_player",
-        )
+        ERRORS.refuse("not_a_player")
     season, name, event = sitting_checked(
         date, variant, name, event, results, recorder=recorder
     )
@@ -160,11 +139,7 @@ def sitting_paper_checked(
     """The checks of a sitting from a paper sheet, keyed in on the form or read
     from a sittings file (R15): the sheet's note, then every sitting's checks.
     Reads only; returns the season, the game's name, the event and the note."""
-    note = _check_reason(
-        note,
-        _("Write the paper sheet's note: where it is kept, who signed it."),
-        field="note",
-    )
+    note = _check_reason(note, ERRORS.error("paper_note_missing", field="note"))
     season, name, event = sitting_checked(date, variant, name, event, results)
     return season, name, event, note
 
@@ -185,11 +160,7 @@ def sitting_record_from_paper(
     need no account: the same checks as a player's sitting, confirmed by the
     official who keys it in, with the sheet's note kept (where the sheet is, who
     signed it). ``why`` is the history's reason when not the form's (a file's)."""
-    if not is_official(user):
-        _refuse(
-            _("Only officials key in sittings from paper sheets."),
-            code="not_an_official",
-        )
+    official_check(user, ERRORS.error("not_an_official__paper_sittings"))
     season, name, event, note = sitting_paper_checked(
         date=date, variant=variant, results=results, note=note, name=name, event=event
     )
@@ -224,25 +195,12 @@ def sitting_confirm(*, sitting: VariantSitting, user: Any) -> VariantSitting:
     """Another player of the table, or an official, confirms the sitting (R15)."""
     sitting = _locked(sitting)
     if sitting.status != VariantSitting.Status.PENDING:
-        _refuse(
-            _("This sitting is %(status)s: there is nothing to confirm.")
-            % {"status": sitting.get_status_display()},
-            code="not_pending",
-        )
+        ERRORS.refuse("not_pending", status=sitting.get_status_display())
     open_year_check(sitting.date.year)
     if sitting.recorded_by_id is not None and sitting.recorded_by_id == user.pk:
-        _refuse(
-            _(
-                "Another player of the table or an official confirms a sitting, "
-                "not the player who recorded it."
-            ),
-            code="own_sitting",
-        )
+        ERRORS.refuse("own_sitting")
     if not sitting_rights(sitting, user).confirm:
-        _refuse(
-            _("Only a player of this table or an official may confirm it."),
-            code="not_at_the_table",
-        )
+        ERRORS.refuse("not_at_the_table")
     sitting.status = VariantSitting.Status.CONFIRMED
     sitting.confirmed_by = user
     sitting.confirmed_at = timezone.now()
@@ -252,21 +210,12 @@ def sitting_confirm(*, sitting: VariantSitting, user: Any) -> VariantSitting:
 
 def _may_change(sitting: VariantSitting, user: Any) -> None:
     if sitting.status == VariantSitting.Status.VOID:
-        _refuse(_("This sitting is void; a void sitting stays void."), code="void")
+        ERRORS.refuse("void")
     open_year_check(sitting.date.year)
     if not sitting_rights(sitting, user).correct:
         if sitting.status == VariantSitting.Status.CONFIRMED:
-            _refuse(
-                _("The sitting is confirmed: only an official may change it now."),
-                code="confirmed",
-            )
-        _refuse(
-            _(
-                "Only the player who recorded this sitting, or an official, may "
-                "change it."
-            ),
-            code="not_the_recorder",
-        )
+            ERRORS.refuse("confirmed")
+        ERRORS.refuse("not_the_recorder")
 
 
 @transaction.atomic
@@ -285,7 +234,9 @@ def sitting_correct(
     official at any time. A correction keeps the sitting's status."""
     sitting = _locked(sitting)
     _may_change(sitting, user)
-    reason = _check_reason(reason, _("Say why the sitting is corrected."))
+    reason = _check_reason(
+        reason, ERRORS.error("reason__sitting_correction", field="reason")
+    )
     season, name, event = sitting_checked(date, variant, name, event, results)
     recorder = player_of(user)
     if (
@@ -294,13 +245,7 @@ def sitting_correct(
         and recorder is not None
         and recorder.pk not in {player.pk for player, _points in results}
     ):
-        _refuse(
-            _(
-                "You recorded this sitting as a player of it: keep yourself among "
-                "its players (an official may correct that)."
-            ),
-            field="results",
-        )
+        ERRORS.refuse("recorder_left_out", field="results")
     sitting.season, sitting.date, sitting.variant = season, date, variant
     sitting.name, sitting.event, sitting.reason = name, event, reason
     _save(sitting, user, reason)
@@ -314,7 +259,7 @@ def sitting_void(*, sitting: VariantSitting, user: Any, reason: str) -> VariantS
     stay."""
     sitting = _locked(sitting)
     _may_change(sitting, user)
-    reason = _check_reason(reason, _("Say why the sitting is void."))
+    reason = _check_reason(reason, ERRORS.error("reason__sitting_void", field="reason"))
     sitting.status = VariantSitting.Status.VOID
     sitting.reason = reason
     _save(sitting, user, reason)

@@ -53,7 +53,7 @@ def form_refusal(form: SittingForm, error: ServiceError) -> None:
     problems on the first player's field, where the rows begin."""
     for problem in getattr(error, "problems", None) or [error]:
         field = "player_1" if problem.field == "results" else problem.field
-        form_error_add(form, ServiceError(problem.message, field=field))
+        form.add_error(field if field in form.fields else None, problem.message)
 
 
 def sitting_rules_check(form: SittingForm, recorder: Any = None) -> None:

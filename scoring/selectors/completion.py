@@ -7,20 +7,14 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.utils.translation import gettext as _
-
 from competitions.models import Match, MatchResult
 from competitions.selectors.matches import match_as_record
 from scoring.engine import score_match_record
+from scoring.errors import ERRORS
 from scoring.models import Hand
+from tarokk_admin.core.problems import Problem
 
 _HAND_PATH = re.compile(r"^/hands/(\d+)(/.*)?$")
-
-
-@dataclass
-class Problem:
-    hand: int | None  # 1-based hand number, None for the match as a whole
-    message: str
 
 
 @dataclass
@@ -35,25 +29,36 @@ class Summary:
     def can_complete(self) -> bool:
         return self.points is not None and not self.problems
 
+    @property
+    def listed(self) -> list[tuple[int | None, Problem]]:
+        """Each problem with the hand it is in (from 1), as the page lists them."""
+        return [(hand_of(problem), problem) for problem in self.problems]
+
+
+def hand_of(problem: Problem) -> int | None:
+    """The hand a problem of the match record is in, numbered from 1 as a referee
+    counts (the record's path counts from 0); None for the match as a whole."""
+    found = _HAND_PATH.match(problem.path or "")
+    return int(found.group(1)) + 1 if found else None
+
 
 def readable_problems(errors: list[dict[str, Any]]) -> list[Problem]:
-    """Engine errors as a referee reads them: the hand numbered from 1, not the
-    record's path counted from 0 (the path stays in the API)."""
-    problems = []
-    for error in errors:
-        found = _HAND_PATH.match(error.get("path") or "")
-        number = int(found.group(1)) + 1 if found else None
-        problems.append(Problem(number, error["message"]))
-    return problems
+    """The engine's errors as the core's problems at their paths (the path stays
+    in the API; :func:`hand_of` says the hand)."""
+    return [Problem.from_json(error) for error in errors]
 
 
 def _problems(match: Match, hands: list[Hand]) -> tuple[list[Problem], Any]:
     numbers = {hand.number for hand in hands}
     missing = [n for n in range(1, match.hands_expected + 1) if n not in numbers]
     if missing:
-        return [Problem(n, _("not entered yet.")) for n in missing], None
+        return [
+            Problem.refused(ERRORS.error("hand_missing"), path=f"/hands/{n - 1}")
+            for n in missing
+        ], None
     if match.first_attack_id is None:
-        return [Problem(None, _("The cut is not entered."))], None
+        cut = ERRORS.error("cut_missing")
+        return [Problem.refused(cut, path="/first_attack")], None
     judged = score_match_record(match_as_record(match))
     if judged["valid"]:
         return [], judged

@@ -14,6 +14,7 @@ from competitions.services.matches import match_check_playable, match_followup_q
 from competitions.services.notices import notice_match
 from competitions.services.results import match_results_store
 from scoring.engine import score_hand_record
+from scoring.errors import ERRORS
 from scoring.models import Hand
 from scoring.selectors.access import can_enter_hands
 from tarokk_admin.core.errors import ServiceError
@@ -24,9 +25,8 @@ class HandRejected(ServiceError):
     """The engine refused the record; ``errors`` are its errors (code, message, path)."""
 
     def __init__(self, errors: list[dict[str, str]]) -> None:
-        super().__init__(
-            _("The hand is not valid: %(n)s problem(s) to fix.") % {"n": len(errors)}
-        )
+        made = ERRORS.error("hand_rejected", n=len(errors))
+        super().__init__(made.message, code=made.code)
         self.errors = errors
 
 
@@ -34,18 +34,13 @@ class HandConflict(ServiceError):
     """Someone else saved this hand since it was loaded; ``current`` is their version."""
 
     def __init__(self, current: Hand) -> None:
-        super().__init__(
-            _(
-                "Hand %(number)s was changed by %(user)s while you were editing "
-                "(version %(version)s). Nothing of yours was saved: compare with their "
-                "version below and save again."
-            )
-            % {
-                "number": current.number,
-                "user": current.updated_by or _("someone else"),
-                "version": current.version,
-            }
+        made = ERRORS.error(
+            "hand_conflict",
+            number=current.number,
+            user=current.updated_by or _("someone else"),
+            version=current.version,
         )
+        super().__init__(made.message, code=made.code)
         self.current = current
 
 
@@ -83,17 +78,12 @@ def hand_save(
         .get(pk=match.pk)
     )
     if not can_enter_hands(user, match):
-        raise ServiceError(_("You may not enter hands of this match."))
+        ERRORS.refuse("hands_not_yours")
     completed = match.status == Match.Status.COMPLETED
     if completed and not reason.strip():
-        raise ServiceError(
-            _("This match is completed: a correction needs a reason."), field="reason"
-        )
+        ERRORS.refuse("correction_reason_missing", field="reason")
     if not 1 <= number <= match.hands_expected:
-        raise ServiceError(
-            _("This match has hands 1 to %(n)s; there is no hand %(number)s.")
-            % {"n": match.hands_expected, "number": number}
-        )
+        ERRORS.refuse("hand_number_outside", n=match.hands_expected, number=number)
     match_check_playable(match)
     result = score_hand_record(record)
     if not result["valid"]:
@@ -106,7 +96,7 @@ def hand_save(
     if hand is not None and version != hand.version:
         return _same_or_conflict(hand, record)
     if hand is None and version not in (None, 0):
-        raise ServiceError(_("This hand was deleted meanwhile; reload the match."))
+        ERRORS.refuse("hand_deleted_meanwhile")
     fields = {
         "record": record,
         "result": {k: v for k, v in result.items() if k not in ("valid", "errors")},

@@ -31,7 +31,7 @@ from scoring.selectors.access import (
     is_match_captain,
     is_public_result,
 )
-from scoring.selectors.completion import readable_problems
+from scoring.selectors.completion import hand_of, readable_problems
 from scoring.selectors.history import match_history
 from scoring.services.hands import HandRejected
 from scoring.services.uploads import match_hands_upload
@@ -122,7 +122,7 @@ def _setup_context(match: Match, forms: dict[str, Any], setup: bool, hands: int)
     problems += [
         FormProblem(
             upload_file,
-            _("Hand %(n)s") % {"n": problem.hand} if problem.hand else "",
+            _("Hand %(n)s") % {"n": hand_of(problem)} if hand_of(problem) else "",
             problem.message,
         )
         for problem in readable_problems(problems_listed(upload_errors))

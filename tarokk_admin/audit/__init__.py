@@ -18,8 +18,9 @@ from competitions.models import Match
 from tarokk_admin.audit.hands import hands_check
 from tarokk_admin.audit.matches import matches_check
 from tarokk_admin.audit.pending import matches_waiting
-from tarokk_admin.audit.problems import Check, Problem, match_where
+from tarokk_admin.audit.problems import Check, match_where
 from tarokk_admin.audit.trophies import trophies_check
+from tarokk_admin.core.problems import Problem
 
 CHECKS: list[Check] = [hands_check, matches_check, trophies_check]
 

@@ -9,7 +9,8 @@ from django.utils.translation import gettext as _
 
 from scoring.engine import score_hand_record
 from scoring.models import Hand
-from tarokk_admin.audit.problems import Problem, match_where
+from tarokk_admin.audit.problems import match_where, problem_found
+from tarokk_admin.core.problems import Problem
 
 BATCH = 500
 
@@ -26,7 +27,7 @@ def hands_check() -> Iterator[Problem]:
         judged = score_hand_record(hand.record)
         if not judged["valid"]:
             first = judged["errors"][0]
-            yield Problem(
+            yield problem_found(
                 "hand_invalid",
                 where,
                 _("The engine refuses the stored record: %(path)s %(message)s")
@@ -40,7 +41,7 @@ def hands_check() -> Iterator[Problem]:
         result = {k: v for k, v in judged.items() if k not in ("valid", "errors")}
         scores = (judged["attack"]["score"], judged["defence"]["score"])
         if (hand.attack_score, hand.defence_score) != scores or hand.result != result:
-            yield Problem(
+            yield problem_found(
                 "hand_result_differs",
                 where,
                 _(

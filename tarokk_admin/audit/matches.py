@@ -26,8 +26,9 @@ from competitions.selectors.matches import (
     match_start_datetime,
 )
 from scoring.engine import score_match_record
-from tarokk_admin.audit.problems import Problem, match_where
+from tarokk_admin.audit.problems import match_where, problem_found
 from tarokk_admin.core.l10n import human_date
+from tarokk_admin.core.problems import Problem
 
 BATCH = 500
 
@@ -77,7 +78,7 @@ def _counts(match: Match) -> bool:
 def _season(match: Match, where: str) -> Iterator[Problem]:
     year = match.competition.season.year
     if match.date.year != year:
-        yield Problem(
+        yield problem_found(
             "date_outside_season",
             where,
             _("The match is dated %(date)s, outside its %(year)s season (R15).")
@@ -100,7 +101,7 @@ def _lineups(
             membership = members.get((season_id, lineup.team_id, player.pk))
             names = {"player": player.name, "team": team.name, "role": _(role)}
             if membership is None:
-                yield Problem(
+                yield problem_found(
                     "lineup_not_member",
                     where,
                     _(
@@ -116,7 +117,7 @@ def _lineups(
             elif is_cup and not _cup_player(
                 match, lineup, player.pk, role, membership, registered
             ):
-                yield Problem(
+                yield problem_found(
                     "cup_substitute",
                     where,
                     _(
@@ -152,7 +153,7 @@ def _approval(match: Match, where: str) -> Iterator[Problem]:
     approval = getattr(match, "jury_approval", None)
     start = match_start_datetime(match)
     if approval is None:
-        yield Problem(
+        yield problem_found(
             "approval_missing",
             where,
             _(
@@ -165,7 +166,7 @@ def _approval(match: Match, where: str) -> Iterator[Problem]:
             ),
         )
     elif approval.approved_at > start:
-        yield Problem(
+        yield problem_found(
             "approval_after_match",
             where,
             _(
@@ -186,7 +187,7 @@ def _results(match: Match, where: str) -> Iterator[Problem]:
         "again: the results are recomputed from the hands."
     )
     if len(match.hands.all()) != match.hands_expected:
-        yield Problem(
+        yield problem_found(
             "hands_missing",
             where,
             _("The match is completed with %(n)s of its %(expected)s hands.")
@@ -197,7 +198,7 @@ def _results(match: Match, where: str) -> Iterator[Problem]:
     judged = score_match_record(_record(match))
     if not judged["valid"]:
         first = judged["errors"][0]
-        yield Problem(
+        yield problem_found(
             "match_invalid",
             where,
             _("The engine refuses the match record: %(path)s %(message)s")
@@ -211,7 +212,7 @@ def _results(match: Match, where: str) -> Iterator[Problem]:
         row: MatchResult | None = stored.get(team.pk)
         have = (row.total, row.points) if row else None
         if have != (want["total"], want["points"]):
-            yield Problem(
+            yield problem_found(
                 "result_differs",
                 where,
                 _(
@@ -233,7 +234,7 @@ def _results(match: Match, where: str) -> Iterator[Problem]:
 
 def _over_cap(match: Match, team_id: int, where: str) -> Problem:
     team = match.team_a if team_id == match.team_a_id else match.team_b
-    return Problem(
+    return problem_found(
         "over_match_cap",
         where,
         _(

@@ -3,26 +3,22 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from typing import Any
 
 from django.utils.translation import gettext as _
 
 from tarokk_admin.core.l10n import human_date
+from tarokk_admin.core.problems import Problem
 
 
-@dataclass(frozen=True)
-class Problem:
-    """One thing wrong in the records: its kind (a stable code), where it is, what
-    is wrong and what to do."""
+def problem_found(code: str, where: str, message: str, fix: str) -> Problem:
+    """One thing wrong in the records, as the core's one problem: its kind (a
+    stable code), where it is in words, what is wrong and what to do."""
+    return Problem(code, message=message, where=where, fix=fix)
 
-    code: str
-    where: str
-    message: str
-    fix: str
 
-    def as_text(self) -> str:
-        return f"[{self.code}] {self.where}: {self.message}\n    -> {self.fix}"
+def problem_text(problem: Problem) -> str:
+    return f"[{problem.code}] {problem.where}: {problem.message}\n    -> {problem.fix}"
 
 
 Check = Callable[[], Iterator[Problem]]

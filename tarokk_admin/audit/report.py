@@ -10,8 +10,9 @@ from django.core.mail import send_mail
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from tarokk_admin.audit.problems import Problem
+from tarokk_admin.audit.problems import problem_text
 from tarokk_admin.core.mail import role_emails
+from tarokk_admin.core.problems import Problem
 from tarokk_admin.core.roles import Role
 
 # The e-mail lists this many problems; the command prints them all.
@@ -56,7 +57,7 @@ def report_text(
         )
         % {"n": len(problems)},
         "",
-        *(problem.as_text() for problem in shown),
+        *(problem_text(problem) for problem in shown),
     ]
     if len(shown) < len(problems):
         lines += [

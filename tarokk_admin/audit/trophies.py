@@ -17,7 +17,8 @@ from competitions.models import Match
 from scoring.engine.catalogue import FEASTS
 from scoring.models import Hand
 from tarokk_admin.audit.pending import Waiting, matches_waiting
-from tarokk_admin.audit.problems import Problem, match_where
+from tarokk_admin.audit.problems import match_where, problem_found
+from tarokk_admin.core.problems import Problem
 from trophies.models import TrophyAward
 from trophies.services.awards import hand_made_trophies
 
@@ -50,7 +51,7 @@ def trophies_check() -> Iterator[Problem]:
 def _failing(match: Match, followup: Waiting) -> Iterator[Problem]:
     """A follow-up that failed: the match's trophies wait for it, and it retries."""
     if followup.attempts:
-        yield Problem(
+        yield problem_found(
             "followup_failed",
             match_where(match),
             _(
@@ -80,7 +81,7 @@ def _match(match: Match, awards: list[TrophyAward]) -> Iterator[Problem]:
         name = _(FEASTS[award.feast].name) if award.feast in FEASTS else award.feast
         what = {"feast": name, "hand": numbers.get(award.hand_id, "?")}
         if trophy is None:
-            yield Problem(
+            yield problem_found(
                 "trophy_not_in_hands",
                 where,
                 _(
@@ -91,7 +92,7 @@ def _match(match: Match, awards: list[TrophyAward]) -> Iterator[Problem]:
                 str(FIX),
             )
         elif any(getattr(award, f) != getattr(trophy, f) for f in FIELDS):
-            yield Problem(
+            yield problem_found(
                 "trophy_differs",
                 where,
                 _(
@@ -102,7 +103,7 @@ def _match(match: Match, awards: list[TrophyAward]) -> Iterator[Problem]:
                 str(FIX),
             )
     for trophy in wanted.values():
-        yield Problem(
+        yield problem_found(
             "trophy_missing",
             where,
             _("Hand %(hand)s makes %(feast)s, which the trophy list lacks (R14).")

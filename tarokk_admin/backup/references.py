@@ -9,9 +9,10 @@ from collections.abc import Iterator
 from typing import Any
 
 from django.db import models as db
-from django.utils.translation import gettext as _
 
 from tarokk_admin.backup.catalogue import model_label
+from tarokk_admin.core.errors import ServiceError
+from tarokk_admin.errors import ERRORS
 
 Rows = dict[str, list[Any]]
 
@@ -50,7 +51,7 @@ def _first_nul(value: Any) -> bool:
     return False
 
 
-def rows_check(tables: Rows, models: list[Any]) -> str | None:
+def rows_check(tables: Rows, models: list[Any]) -> ServiceError | None:
     """The first problem of the backup's rows, or None."""
     labels = {model_label(model) for model in models}
     known: dict[tuple[str, str], set[str]] = {}
@@ -62,10 +63,7 @@ def rows_check(tables: Rows, models: list[Any]) -> str | None:
             where = {"table": label, "index": index + 1, "pk": row.get("pk")}
             for name, value in row["fields"].items():
                 if _first_nul(value):
-                    return _(
-                        "Row %(index)s of %(table)s (key %(pk)s) holds a NUL character "
-                        "(U+0000) in %(field)s, which no text can hold."
-                    ) % {**where, "field": name}
+                    return ERRORS.error("damaged_backup__nul", **where, column=name)
             for field, many in _references(model, labels):
                 target = model_label(field.related_model)
                 to = field.target_field if not many else field.related_model._meta.pk
@@ -78,14 +76,11 @@ def rows_check(tables: Rows, models: list[Any]) -> str | None:
                     if item is None or isinstance(item, list):
                         continue  # no reference, or an account's natural key
                     if str(item) not in known[key]:
-                        return _(
-                            "Row %(index)s of %(table)s (key %(pk)s) points at "
-                            "%(target)s %(value)s in %(field)s, which the backup "
-                            "does not hold."
-                        ) % {
+                        return ERRORS.error(
+                            "damaged_backup__reference",
                             **where,
-                            "target": target,
-                            "value": str(item)[:40],
-                            "field": field.name,
-                        }
+                            target=target,
+                            value=str(item)[:40],
+                            column=field.name,
+                        )
     return None

@@ -20,18 +20,14 @@ from django.core.exceptions import ValidationError
 from django.core.management.color import no_style
 from django.core.serializers.base import DeserializationError
 from django.db import DatabaseError, IntegrityError, connection, transaction
-from django.utils.translation import gettext as _
 
 from tarokk_admin.backup.catalogue import FORMAT, backup_models, model_label
 from tarokk_admin.backup.references import rows_check
 from tarokk_admin.core.errors import ServiceError
 from tarokk_admin.core.jsonio import json_parse
+from tarokk_admin.errors import ERRORS
 
 BATCH = 500
-
-
-def _refuse(message: str, code: str = "damaged_backup") -> ServiceError:
-    return ServiceError(message, code=code)
 
 
 def backup_read(*, path: Path) -> dict[str, Any]:
@@ -39,45 +35,27 @@ def backup_read(*, path: Path) -> dict[str, Any]:
     try:
         data = Path(path).read_bytes()
     except OSError as exc:
-        raise _refuse(
-            _("The backup %(file)s cannot be read: %(reason)s.")
-            % {"file": path, "reason": exc.strerror or exc},
-            "unreadable_backup",
-        ) from exc
+        ERRORS.refuse("unreadable_backup", file=path, reason=exc.strerror or exc)
     backup, error = json_parse(data, source=str(path))
     if error is not None:
-        raise _refuse(error["message"])
+        ERRORS.refuse("damaged_backup__json", problem=error["message"])
     if not isinstance(backup, dict) or backup.get("format") != FORMAT:
         found = backup.get("format") if isinstance(backup, dict) else None
-        raise _refuse(
-            _(
-                "%(file)s is not a federation backup in the %(format)s format (found %(found)r)."
-            )
-            % {"file": path, "format": FORMAT, "found": found},
-            "unknown_format",
-        )
+        ERRORS.refuse("unknown_format", file=path, format=FORMAT, found=found)
     counts, tables = backup.get("counts"), backup.get("models")
     if not isinstance(counts, dict) or not isinstance(tables, dict):
-        raise _refuse(_("The backup has no counts or no tables."))
+        ERRORS.refuse("damaged_backup__shape")
     known = {model_label(model) for model in backup_models()}
     for label in sorted(set(counts) | set(tables)):
         if label not in known:
-            raise _refuse(
-                _("The backup holds a table this version does not know: %(table)s.")
-                % {"table": label}
-            )
+            ERRORS.refuse("damaged_backup__table", table=label)
         rows = tables.get(label)
         if not isinstance(rows, list) or counts.get(label) != len(rows):
-            raise _refuse(
-                _(
-                    "The backup's count of %(table)s (%(count)s) does not match its "
-                    "rows (%(rows)s): the file is damaged."
-                )
-                % {
-                    "table": label,
-                    "count": counts.get(label),
-                    "rows": len(rows) if isinstance(rows, list) else 0,
-                }
+            ERRORS.refuse(
+                "damaged_backup__count",
+                table=label,
+                count=counts.get(label),
+                rows=len(rows) if isinstance(rows, list) else 0,
             )
     return backup
 
@@ -100,17 +78,13 @@ def _objects(label: str, rows: list[Any]) -> list[Any]:
     records = []
     for index, row in enumerate(rows):
         if not isinstance(row, dict) or not isinstance(row.get("fields"), dict):
-            raise _refuse(
-                _("Row %(index)s of %(table)s is not a record.")
-                % {"index": index, "table": label}
-            )
+            ERRORS.refuse("damaged_backup__row", index=index, table=label)
         records.append({"model": label, "pk": row.get("pk"), "fields": row["fields"]})
     try:
         return list(serializers.deserialize("python", records))
     except (DeserializationError, ValidationError, ValueError, TypeError) as exc:
-        raise _refuse(
-            _("A row of %(table)s cannot be read: %(reason)s.")
-            % {"table": label, "reason": exc}
+        raise ERRORS.error(
+            "damaged_backup__row_unreadable", table=label, reason=exc
         ) from exc
 
 
@@ -118,7 +92,7 @@ def _table_restore(model: Any, rows: list[Any]) -> None:
     label = model_label(model)
     objects = _objects(label, rows)
     if any(item.object.pk is None for item in objects):
-        raise _refuse(_("A row of %(table)s has no key.") % {"table": label})
+        ERRORS.refuse("damaged_backup__no_key", table=label)
     # A raw insert, as loaddata's: the stored values as they are (bulk_create would
     # stamp auto_now and auto_now_add fields with the time of the restore).
     rows = [item.object for item in objects]
@@ -147,18 +121,12 @@ def federation_import(*, path: Path) -> dict[str, int]:
     models = backup_models()
     problem = rows_check(backup["models"], models)
     if problem is not None:
-        raise _refuse(problem)
+        raise problem
     label = ""
     try:
         with transaction.atomic():
             if not database_is_empty():
-                raise _refuse(
-                    _(
-                        "The database already holds federation records: a backup is "
-                        "restored into an empty database only (run migrate on a new one)."
-                    ),
-                    "database_not_empty",
-                )
+                ERRORS.refuse("database_not_empty")
             Group.objects.all().delete()  # the migrations' role groups, replaced
             for model in models:
                 label = model_label(model)
@@ -167,31 +135,23 @@ def federation_import(*, path: Path) -> dict[str, int]:
             try:
                 connection.check_constraints()
             except DatabaseError as exc:
-                raise _refuse(
-                    _("The backup has a reference to a record it does not hold.")
-                ) from exc
+                raise ERRORS.error("damaged_backup__dangling") from exc
             _sequences_reset(models)
     except DatabaseError as exc:
-        raise _refuse(_database_refusal(label, exc)) from exc
+        raise _database_refusal(label, exc) from exc
     return {
         model_label(m): len(backup["models"].get(model_label(m), [])) for m in models
     }
 
 
-def _database_refusal(label: str, error: DatabaseError) -> str:
+def _database_refusal(label: str, error: DatabaseError) -> ServiceError:
     """What the database refused, in a sentence of ours (its own message names
     constraints and columns, not what is wrong with the file)."""
     if not label:
-        return _("The backup cannot be stored: the database refused it.")
+        return ERRORS.error("damaged_backup__refused")
     if isinstance(error, IntegrityError):
-        return _(
-            "The rows of %(table)s cannot be stored: two of them have the same key, "
-            "or a value that must be unique, or a value that is missing."
-        ) % {"table": label}
-    return _(
-        "The rows of %(table)s cannot be stored: a value does not fit its column "
-        "(too long, out of range, or of the wrong kind)."
-    ) % {"table": label}
+        return ERRORS.error("damaged_backup__not_unique", table=label)
+    return ERRORS.error("damaged_backup__value", table=label)
 
 
 def _sequences_reset(models: list[Any]) -> None:

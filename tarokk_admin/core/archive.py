@@ -115,9 +115,7 @@ def archive_store(
         try:
             store(chunk)
         except ServiceError as error:  # e.g. stored meanwhile by someone else
-            outcome.problems.append(
-                Problem(error.code, line(chunk[0]), "", error.message)
-            )
+            outcome.problems.append(Problem.refused(error, line=line(chunk[0])))
             return outcome
         before, done = done, done + len(chunk)
         if progress is not None and (

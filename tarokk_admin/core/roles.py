@@ -21,9 +21,12 @@ from django.http import HttpRequest, HttpResponse
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
-from tarokk_admin.core.errors import ServiceError
+from tarokk_admin.core.errors import ServiceBug, ServiceError
 
 View = Callable[..., HttpResponse]
+
+# The code of every refusal for want of the official's role, whichever its sentence.
+NOT_AN_OFFICIAL = "not_an_official"
 
 
 class Role(models.TextChoices):
@@ -67,11 +70,16 @@ def is_captain(user: Any) -> bool:
     return Role.TEAM_CAPTAIN.value in roles(user)
 
 
-def official_check(user: Any, message: str | Promise) -> None:
-    """The one check a service makes before an official's work: ``message`` (why,
-    in one sentence) as a :class:`ServiceError` coded ``not_an_official``."""
+def official_check(user: Any, refusal: ServiceError) -> None:
+    """The one check a service makes before an official's work: raises
+    ``refusal``, made from the app's table (``ERRORS.error("not_an_official__…")``,
+    its sentence saying why), when ``user`` is not an official."""
+    if not isinstance(refusal, ServiceError):  # a caller still passing a sentence
+        refusal = ServiceError(str(refusal), code=NOT_AN_OFFICIAL)
+    if refusal.code != NOT_AN_OFFICIAL:
+        raise ServiceBug(f"an official's check refuses with {refusal.code!r}")
     if not is_official(user):
-        raise ServiceError(str(message), code="not_an_official")
+        raise refusal
 
 
 class LoginRequired(Exception):

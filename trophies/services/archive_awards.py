@@ -10,33 +10,24 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import gettext as _
 
 from competitions.models import RECOGNISED_VARIANTS, Player
 from scoring.engine.catalogue import FEASTS
-from tarokk_admin.core.errors import ServiceError
 from tarokk_admin.core.history import history_mark
 from tarokk_admin.core.roles import official_check
+from trophies.errors import ERRORS
 from trophies.models import TrophyAward
 from trophies.services.archive_rows import EVENT_MAX
 from trophies.services.trophy_cups import trophy_cups_refresh_queue
 
 
 def _archive_award(award: TrophyAward, user: Any, reason: str) -> TrophyAward:
-    official_check(user, _("Only officials correct or withdraw archive trophies."))
+    official_check(user, ERRORS.error("not_an_official__archive_trophies"))
     if not reason.strip():
-        raise ServiceError(
-            _("Give the reason (it is kept in the history)."), field="reason"
-        )
+        ERRORS.refuse("archive_reason_missing", field="reason")
     award = TrophyAward.objects.select_for_update(of=("self",)).get(pk=award.pk)
     if award.source != TrophyAward.Source.ARCHIVE:
-        raise ServiceError(
-            _(
-                "Only a trophy from the archive is corrected here; a trophy made in "
-                "the app follows its hand or its sitting."
-            ),
-            code="not_archive",
-        )
+        ERRORS.refuse("not_archive")
     return award
 
 
@@ -51,27 +42,15 @@ def _checked(
 ) -> None:
     entry = FEASTS.get(feast)
     if entry is None or not entry.is_trophy:
-        raise ServiceError(
-            _("%(code)s is not a trophy of the catalogue (R13).") % {"code": feast},
-            field="feast",
-        )
+        ERRORS.refuse("archive_not_a_trophy", field="feast", code=feast)
     if partner is not None and partner.pk == player.pk:
-        raise ServiceError(
-            _("The partner must be another player than the one credited."),
-            field="partner",
-        )
+        ERRORS.refuse("partner_is_player", field="partner")
     if date > timezone.localdate():
-        raise ServiceError(_("The date is in the future."), field="date")
+        ERRORS.refuse("date_in_future", field="date")
     if variant and variant not in RECOGNISED_VARIANTS:
-        raise ServiceError(
-            _("Choose a recognised variant (R14), or none for Royal Tarokk."),
-            field="variant",
-        )
+        ERRORS.refuse("variant_not_recognised", field="variant")
     if len(event) > EVENT_MAX:
-        raise ServiceError(
-            _("The event is at most %(n)s characters.") % {"n": EVENT_MAX},
-            field="event",
-        )
+        ERRORS.refuse("event_too_long", field="event", n=EVENT_MAX)
 
 
 @transaction.atomic

@@ -11,7 +11,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
-from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from competitions.models import (
@@ -27,9 +26,9 @@ from scoring.engine import trophies_made
 from scoring.engine.catalogue import FEASTS
 from scoring.models import Hand
 from tarokk_admin.core.bulk import history_copy, rows_insert
-from tarokk_admin.core.errors import ServiceError
 from tarokk_admin.core.history import history_mark, history_user
 from tarokk_admin.core.words import app_words
+from trophies.errors import ERRORS
 from trophies.models import TrophyAward
 from trophies.services.trophy_cups import trophy_cups_refresh_queue
 
@@ -238,35 +237,24 @@ def trophy_sitting_check(
     """A variant trophy belongs to a confirmed sitting of a recognised variant, and
     its player and partner sat at it (R14)."""
     if sitting.status != VariantSitting.Status.CONFIRMED:
-        raise ServiceError(
-            _("Trophies are entered against a confirmed sitting; this one is %(s)s.")
-            % {"s": sitting.get_status_display()},
-            field="sitting",
+        ERRORS.refuse(
+            "sitting_not_confirmed", field="sitting", s=sitting.get_status_display()
         )
     if sitting.variant not in RECOGNISED_VARIANTS:
-        raise ServiceError(
-            _(
-                "%(variant)s is not a recognised variant: its trophies do not go "
-                "on the trophy list (R14)."
-            )
-            % {"variant": sitting.get_variant_display()},
+        ERRORS.refuse(
+            "sitting_variant_not_recognised",
             field="sitting",
+            variant=sitting.get_variant_display(),
         )
     players = _sitting_players(sitting)
     if not players:
-        raise ServiceError(
-            _(
-                "This sitting was carried over from a team entry and names no "
-                "players: correct it with its players first."
-            ),
-            field="sitting",
-        )
+        ERRORS.refuse("sitting_without_players", field="sitting")
     for field, pk in (("player", player_id), ("partner", partner_id)):
         if pk is not None and pk not in players:
-            raise ServiceError(
-                _("Choose a player of the sitting (%(names)s).")
-                % {"names": ", ".join(p.name for p in players.values())},
+            ERRORS.refuse(
+                "not_at_the_sitting",
                 field=field,
+                names=", ".join(p.name for p in players.values()),
             )
 
 
@@ -285,22 +273,14 @@ def trophy_variant_enter(
     player of the sitting; the sitting gives the variant, event and date."""
     entry = FEASTS.get(feast)
     if entry is None or not entry.is_trophy:
-        raise ServiceError(
-            _("%(code)s is not a trophy of the catalogue (R9).") % {"code": feast},
-            field="feast",
-        )
+        ERRORS.refuse("variant_not_a_trophy", field="feast", code=feast)
     if partner is not None and partner.pk == player.pk:
-        raise ServiceError(
-            _("The partner must be another player than the one credited."),
-            field="partner",
-        )
+        ERRORS.refuse("partner_is_player", field="partner")
     sitting = VariantSitting.objects.select_for_update().get(pk=sitting.pk)
     year_final_guard(sitting.date.year)  # R15: no new trophy for a final year
     trophy_sitting_check(sitting, player.pk, partner.pk if partner else None)
     if not jury_note.strip():
-        raise ServiceError(
-            _("Add the jury's note confirming the trophy."), field="jury_note"
-        )
+        ERRORS.refuse("jury_note_missing", field="jury_note")
     award = TrophyAward(
         player=player,
         partner=partner,

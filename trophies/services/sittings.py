@@ -18,12 +18,12 @@ import datetime as dt
 from typing import Any
 
 from django.db import transaction
-from django.utils.translation import gettext as _
 
 from competitions.models import VariantSitting
 from competitions.services.sittings import Results, sitting_correct, sitting_void
 from tarokk_admin.core.errors import ServiceError
 from tarokk_admin.core.history import history_mark
+from trophies.errors import ERRORS
 from trophies.models import TrophyAward
 from trophies.services.awards import trophy_sitting_check
 from trophies.services.trophy_cups import trophy_cups_refresh_queue
@@ -42,15 +42,7 @@ def _awards(sitting: VariantSitting) -> list[TrophyAward]:
 
 def _ask(awards: list[TrophyAward], answer: str, allowed: tuple[str, ...]) -> None:
     if awards and answer not in allowed:
-        raise ServiceError(
-            _(
-                "This sitting has %(n)s trophy(ies) on the trophy list: say what "
-                "becomes of them."
-            )
-            % {"n": len(awards)},
-            field="trophies",
-            code="trophies_unanswered",
-        )
+        ERRORS.refuse("trophies_unanswered", field="trophies", n=len(awards))
 
 
 def _save(award: TrophyAward, user: Any, reason: str) -> None:
@@ -76,15 +68,12 @@ def _follow(
         try:
             trophy_sitting_check(sitting, award.player_id, award.partner_id)
         except ServiceError as error:
-            raise ServiceError(
-                _("%(player)s's %(trophy)s cannot stay: %(why)s")
-                % {
-                    "player": award.player.name,
-                    "trophy": award.feast_label,
-                    "why": error,
-                },
+            raise ERRORS.error(
+                "trophy_cannot_stay",
                 field=field,
-                code="trophy_cannot_stay",
+                player=award.player.name,
+                trophy=award.feast_label,
+                why=error.message,
             ) from error
         award.sitting = sitting
         award.date, award.variant, award.event = (
@@ -148,11 +137,7 @@ def sitting_void_settling(
     awards = _awards(sitting)
     _ask(awards, trophies, (WITHDRAW, MOVE))
     if awards and trophies == MOVE and (move_to is None or move_to.pk == sitting.pk):
-        raise ServiceError(
-            _("Choose the other sitting the trophies move to."),
-            field="move_to",
-            code="no_target",
-        )
+        ERRORS.refuse("no_target", field="move_to")
     sitting = sitting_void(sitting=sitting, user=user, reason=reason)
     if awards:
         if trophies == MOVE and move_to is not None:

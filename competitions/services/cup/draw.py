@@ -8,13 +8,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from django.db import transaction
-from django.utils.translation import gettext as _
 
+from competitions.errors import ERRORS
 from competitions.models import Competition, CupRound, CupTie, Team
 from competitions.rules import bracket
 from competitions.selectors.cup import active_registrations, cup_entrants, cup_is_drawn
 from competitions.services.cup.registration import _check_cup, cup_ensure
-from tarokk_admin.core.errors import ServiceError
 from tarokk_admin.core.l10n import human_date
 
 
@@ -36,38 +35,20 @@ def cup_draw(
         .get(pk=cup.pk)
     )
     if cup_is_drawn(cup):
-        raise ServiceError(
-            _("The %(year)s cup is already drawn.") % {"year": cup.season.year}
-        )
+        ERRORS.refuse("cup_drawn", year=cup.season.year)
     teams = {r.team.name: r.team for r in cup_entrants(cup)}
     if len(teams) != bracket.CUP_TEAMS:
-        raise ServiceError(
-            _(
-                "The draw needs exactly %(n)s registered teams (R15); %(count)s are "
-                "registered."
-            )
-            % {"n": bracket.CUP_TEAMS, "count": len(teams)}
-        )
+        ERRORS.refuse("cup_draw_count", n=bracket.CUP_TEAMS, count=len(teams))
     if order is not None:
         names = [team.name for team in order]
         strangers = [name for name in names if name not in teams]
         if strangers:
             reserve = active_registrations(cup).filter(team__name=strangers[0])
-            raise ServiceError(
-                _(
-                    "%(team)s is a reserve: the 16 teams of the cup are the first "
-                    "registered (R15)."
-                )
-                % {"team": strangers[0]}
-                if reserve.exists()
-                else _("%(team)s is not registered for this cup.")
-                % {"team": strangers[0]}
-            )
+            if reserve.exists():
+                ERRORS.refuse("cup_draw_reserve", team=strangers[0])
+            ERRORS.refuse("cup_not_registered", team=strangers[0])
         if len(set(names)) != bracket.CUP_TEAMS:
-            raise ServiceError(
-                _("Place each of the %(n)s registered teams exactly once.")
-                % {"n": bracket.CUP_TEAMS}
-            )
+            ERRORS.refuse("cup_draw_place_once", n=bracket.CUP_TEAMS)
         pairs = bracket.placed(names)
         cup.draw_seed, cup.draw_placed_by = None, user
     else:
@@ -96,10 +77,11 @@ def cup_round_deadline_set(
     """Set a round's deadline; the rounds stay in order within the season (R15)."""
     _check_cup(cup)
     if deadline.year != cup.season.year:
-        raise ServiceError(
-            _("The deadline %(date)s is outside the %(year)s season.")
-            % {"date": human_date(deadline), "year": cup.season.year},
+        ERRORS.refuse(
+            "cup_deadline_outside_season",
             field="deadline",
+            date=human_date(deadline),
+            year=cup.season.year,
         )
     cup_ensure(season=cup.season)
     rounds = {r.number: r for r in cup.cup_rounds.all()}
@@ -107,13 +89,7 @@ def cup_round_deadline_set(
     if (before and deadline <= before.deadline) or (
         after and deadline >= after.deadline
     ):
-        raise ServiceError(
-            _(
-                "Round deadlines must follow each other: the last 16 first, the final "
-                "last."
-            ),
-            field="deadline",
-        )
+        ERRORS.refuse("cup_deadlines_out_of_order", field="deadline")
     this = rounds[number]
     this.deadline = deadline
     this.save(update_fields=["deadline"])

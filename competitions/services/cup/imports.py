@@ -21,6 +21,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from competitions.errors import ERRORS
 from competitions.models import (
     Competition,
     CupRegistration,
@@ -33,10 +34,14 @@ from competitions.rules import bracket
 from competitions.selectors.cup import refusal_message, tie_scores
 from competitions.services.cup.registration import cup_ensure
 from competitions.services.cup.ties import cup_tie_decide
+from tarokk_admin.core.errors import ServiceError
+from tarokk_admin.core.problems import Problem
 
 
-def _error(code: str, path: str, message: str) -> dict[str, str]:
-    return {"code": code, "message": message, "path": path}
+def _error(error: ServiceError, path: str) -> dict[str, str]:
+    """A refusal from the table as the matches file's problem at ``path``, in the
+    engine's shape ``{code, message, path}``."""
+    return Problem.refused(error, path=path).as_json()
 
 
 def _tie_label(tie: CupTie) -> str:
@@ -115,19 +120,15 @@ def _check_teams(
                 if len(seen) > bracket.CUP_TEAMS:
                     return [
                         _error(
-                            "too_many_teams",
-                            _path(match, paths, fallback) + "/record/teams",
-                            _(
-                                "The %(year)s cup would have more than %(n)s teams "
-                                "with %(team)s (R15)."
-                            )
-                            % {
-                                "year": cup.season.year,
-                                "n": bracket.CUP_TEAMS,
-                                "team": match.team_a
+                            ERRORS.error(
+                                "too_many_teams",
+                                year=cup.season.year,
+                                n=bracket.CUP_TEAMS,
+                                team=match.team_a
                                 if team_id == match.team_a_id
                                 else match.team_b,
-                            },
+                            ),
+                            _path(match, paths, fallback) + "/record/teams",
                         )
                     ]
     return []
@@ -165,13 +166,12 @@ def _check_lineups(
                 path = _path(match, paths, fallback)
                 errors.append(
                     _error(
-                        "cup_lineup_changed",
+                        ERRORS.error(
+                            "cup_lineup_changed",
+                            team=lineup.team.name,
+                            pair=_pair_names(first),
+                        ),
                         f"{path}/lineups/{lineup.team.name}",
-                        _(
-                            "%(team)s played its first cup match with %(pair)s; a cup "
-                            "line-up is always that pair, no substitute (R15)."
-                        )
-                        % {"team": lineup.team.name, "pair": _pair_names(first)},
                     )
                 )
     if not errors:
@@ -211,10 +211,8 @@ def _check_tie(
         fourth = regular[bracket.TIE_MATCHES]
         return [
             _error(
-                "fourth_match",
+                ERRORS.error("fourth_match", tie=_tie_label(tie)),
                 _path(fourth, paths, here),
-                _("Cup %(tie)s already has its 3 matches; a tie has no 4th (R15).")
-                % {"tie": _tie_label(tie)},
             )
         ]
     tiebreaks = sorted((m for m in matches if m.tiebreak), key=lambda m: m.tiebreak)
@@ -224,13 +222,8 @@ def _check_tie(
     if numbers != list(range(1, len(numbers) + 1)):
         return [
             _error(
-                "tiebreak_number",
+                ERRORS.error("tiebreak_number", tie=_tie_label(tie), numbers=numbers),
                 _path(tiebreaks[-1], paths, here) + "/competition/tiebreak",
-                _(
-                    "The tie-breakers of cup %(tie)s are numbered %(numbers)s; they are "
-                    "numbered 1, 2, … in the order played (R15)."
-                )
-                % {"tie": _tie_label(tie), "numbers": numbers},
             )
         ]
     scores, breaks = tie_scores(tie)
@@ -239,14 +232,13 @@ def _check_tie(
         if reason:
             return [
                 _error(
-                    "tiebreak_not_level",
+                    ERRORS.error(
+                        "tiebreak_not_level",
+                        n=match.tiebreak,
+                        tie=_tie_label(tie),
+                        reason=refusal_message(reason),
+                    ),
                     _path(match, paths, here) + "/competition/tiebreak",
-                    _("Tie-breaker %(n)s of cup %(tie)s is refused: %(reason)s")
-                    % {
-                        "n": match.tiebreak,
-                        "tie": _tie_label(tie),
-                        "reason": refusal_message(reason),
-                    },
                 )
             ]
     return []
@@ -293,15 +285,14 @@ def _check_feeders(
             )
     return [
         _error(
-            "not_the_winners",
+            ERRORS.error(
+                "not_the_winners",
+                tie=_tie_label(tie),
+                a=tie.team_a,
+                b=tie.team_b,
+                expected=_(" and ").join(str(n) for n in names),
+            ),
             here + "/record/teams",
-            _("Cup %(tie)s is %(a)s – %(b)s, but it is played by %(expected)s (R15).")
-            % {
-                "tie": _tie_label(tie),
-                "a": tie.team_a,
-                "b": tie.team_b,
-                "expected": _(" and ").join(str(n) for n in names),
-            },
         )
     ]
 

@@ -12,8 +12,8 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import gettext as _
 
+from competitions.errors import ERRORS
 from competitions.models import (
     Competition,
     CupRegistration,
@@ -33,7 +33,6 @@ from competitions.selectors.cup import (
 from competitions.selectors.teams import season_captains
 from competitions.services.captains import captain_check
 from competitions.services.notices import notice_role
-from tarokk_admin.core.errors import ServiceError
 from tarokk_admin.core.roles import Role, is_official
 
 CUP_ROUND_MONTHS = bracket.ROUND_MONTHS  # R15: Sep, Oct, Nov, Dec
@@ -63,7 +62,7 @@ def cup_ensure(*, season: Season) -> Competition:
 
 def _check_cup(cup: Competition) -> None:
     if cup.kind != Competition.Kind.CUP:
-        raise ServiceError(_("%(name)s is not a cup.") % {"name": cup.name})
+        ERRORS.refuse("not_a_cup", name=cup.name)
 
 
 @transaction.atomic
@@ -91,17 +90,11 @@ def cup_register(
         captain_check(user, team, season.pk)
     refusal = registration_refusal(season, today or timezone.localdate())
     if refusal:
-        raise ServiceError(refusal)
+        raise refusal
     if cup_is_drawn(cup):
-        raise ServiceError(
-            _("The %(year)s cup is already drawn; no team can register now.")
-            % {"year": season.year}
-        )
+        ERRORS.refuse("cup_drawn_registration", year=season.year)
     if driver.pk == catcher.pk:
-        raise ServiceError(
-            _("The driver and the catcher must be two different players."),
-            field="catcher",
-        )
+        ERRORS.refuse("lineup_same_player", field="catcher")
     roles = dict(
         Membership.objects.filter(season=season, team=team).values_list(
             "player_id", "role"
@@ -112,25 +105,17 @@ def cup_register(
         (catcher, Membership.Role.CATCHER, "catcher"),
     ):
         if roles.get(player.pk) != role:
-            raise ServiceError(
-                _(
-                    "%(player)s is not %(team)s's %(role)s in %(year)s: a team "
-                    "registers exactly its driver and catcher, no substitute (R15)."
-                )
-                % {
-                    "player": player.name,
-                    "team": team.name,
-                    "role": role.label,
-                    "year": season.year,
-                },
+            ERRORS.refuse(
+                "cup_pair_not_in_roster",
                 field=field,
+                player=player.name,
+                team=team.name,
+                role=role.label,
+                year=season.year,
             )
     existing = CupRegistration.objects.filter(competition=cup, team=team).first()
     if existing is not None and existing.withdrawn_at is None:
-        raise ServiceError(
-            _("%(team)s is already registered for the %(year)s cup.")
-            % {"team": team.name, "year": season.year}
-        )
+        ERRORS.refuse("cup_registered_twice", team=team.name, year=season.year)
     if existing is not None:
         existing.driver, existing.catcher = driver, catcher
         existing.withdrawn_at = None
@@ -149,13 +134,7 @@ def cup_withdraw(*, registration: CupRegistration, user: Any) -> CupRegistration
     registered team takes its place (R15): ``registration.replacement`` names it
     (None when there is no reserve), and its captain is told."""
     if cup_is_drawn(registration.competition):
-        raise ServiceError(
-            _(
-                "The cup is already drawn; %(team)s can no longer be withdrawn: "
-                "record a walkover on its tie instead (R15)."
-            )
-            % {"team": registration.team.name}
-        )
+        ERRORS.refuse("cup_drawn_withdrawal", team=registration.team.name)
     before = {row.pk for row in cup_entrants(registration.competition)}
     if registration.withdrawn_at is None:
         registration.withdrawn_at = timezone.now()

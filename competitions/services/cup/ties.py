@@ -16,6 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from competitions.errors import ERRORS
 from competitions.models import (
     Competition,
     CupRegistration,
@@ -25,10 +26,9 @@ from competitions.models import (
     Match,
 )
 from competitions.rules import bracket
-from competitions.selectors.cup import refusal_message, tie_name, tie_scores
+from competitions.selectors.cup import tie_name, tie_scores, tiebreak_refusal_error
 from competitions.services.matches import match_create, match_followup_queue
 from competitions.services.referees import referee_check
-from tarokk_admin.core.errors import ServiceError
 from tarokk_admin.core.history import history_mark
 from tarokk_admin.core.l10n import human_date
 from tarokk_admin.core.words import app_words
@@ -41,19 +41,13 @@ def cup_calendar_check(tie: CupTie, date: dt.date, field: str = "date") -> None:
     September, October, November or December of the cup's season."""
     year = tie.competition.season.year
     if not bracket.in_round_month(year, tie.round, date):
-        raise ServiceError(
-            _(
-                "The match is dated %(date)s; a match of %(tie)s is played in the "
-                "cup round's month (%(year)s-%(month)02d, R15)."
-            )
-            % {
-                "date": date.isoformat(),
-                "tie": tie_name(tie),
-                "year": year,
-                "month": bracket.ROUND_MONTHS[tie.round],
-            },
+        ERRORS.refuse(
+            "outside_round_month",
             field=field,
-            code="outside_round_month",
+            date=date.isoformat(),
+            tie=tie_name(tie),
+            year=year,
+            month=bracket.ROUND_MONTHS[tie.round],
         )
 
 
@@ -79,35 +73,23 @@ def cup_match_schedule(
     )
     if tie.team_a is None or tie.team_b is None:
         (r, a), (_r, b) = bracket.feeders(tie.round, tie.slot)
-        raise ServiceError(
-            _(
-                "The teams of %(tie)s are not known yet: it is played by the winners "
-                "of %(round)s ties %(a)s and %(b)s."
-            )
-            % {
-                "tie": tie_name(tie),
-                "round": CupRound.Number(r).label,
-                "a": a,
-                "b": b,
-            }
+        ERRORS.refuse(
+            "cup_tie_teams_pending",
+            tie=tie_name(tie),
+            round=CupRound.Number(r).label,
+            a=a,
+            b=b,
         )
     if tie.winner_id is not None:
-        raise ServiceError(
-            _("%(tie)s is decided: %(team)s won it.")
-            % {"tie": tie_name(tie), "team": tie.winner.name}
-        )
+        ERRORS.refuse("decided__cup_tie", tie=tie_name(tie), team=tie.winner.name)
     cup_calendar_check(tie, date)
     referee_check(referee, tie.competition.season)
     live = list(tie.matches.exclude(status=Match.Status.VOID))
     regular = [m for m in live if not m.tiebreak]
     if not tiebreak:
         if len(regular) >= bracket.TIE_MATCHES:
-            raise ServiceError(
-                _(
-                    "%(tie)s already has its %(n)s matches; a tie has no 4th match "
-                    "(R15). On level totals schedule a tie-breaker instead."
-                )
-                % {"tie": tie_name(tie), "n": bracket.TIE_MATCHES}
+            ERRORS.refuse(
+                "cup_tie_no_fourth_match", tie=tie_name(tie), n=bracket.TIE_MATCHES
             )
         number = 0
     else:
@@ -137,17 +119,11 @@ def _tiebreak_number(tie: CupTie, live: list[Match]) -> int:
             if first.tiebreak
             else _("the match of %(date)s") % {"date": human_date(first.date)}
         )
-        raise ServiceError(
-            _(
-                "Complete %(what)s first: a tie-breaker follows the completed "
-                "matches (R15)."
-            )
-            % {"what": what}
-        )
+        ERRORS.refuse("tiebreak_before_completion", what=what)
     matches, tiebreaks = tie_scores(tie)
     refusal = bracket.tiebreak_refusal(matches, tiebreaks)
     if refusal:
-        raise ServiceError(refusal_message(refusal))
+        raise tiebreak_refusal_error(refusal)
     return max((m.tiebreak for m in live if m.tiebreak), default=0) + 1
 
 
@@ -234,31 +210,23 @@ def grand_prix_match_cup_tie_set(*, match: Match, tie: CupTie, user: Any) -> Mat
         .get(pk=tie.pk)
     )
     if match.competition.kind != Competition.Kind.GRAND_PRIX:
-        raise ServiceError(_("Only a Grand Prix match can count for a cup tie."))
+        ERRORS.refuse("cup_tie_grand_prix_only")
     if match.status == Match.Status.VOID:
-        raise ServiceError(_("This match is void."))
+        ERRORS.refuse("cup_tie_match_void")
     if match.tie_id is not None:
-        raise ServiceError(_("This match already counts for a cup tie."))
+        ERRORS.refuse("cup_tie_match_counted")
     if tie.competition.season_id != match.competition.season_id:
-        raise ServiceError(_("The cup tie is of another season."), field="tie")
+        ERRORS.refuse("cup_tie_other_season", field="tie")
     if {tie.team_a_id, tie.team_b_id} != {match.team_a_id, match.team_b_id}:
-        raise ServiceError(
-            _("%(tie)s is not played by this match's two teams (R15).")
-            % {"tie": tie_name(tie)},
-            field="tie",
-        )
+        ERRORS.refuse("cup_tie_other_teams", field="tie", tie=tie_name(tie))
     if tie.winner_id is not None:
-        raise ServiceError(
-            _("%(tie)s is decided: %(team)s won it.")
-            % {"tie": tie_name(tie), "team": tie.winner.name},
-            field="tie",
+        ERRORS.refuse(
+            "decided__cup_tie", field="tie", tie=tie_name(tie), team=tie.winner.name
         )
     regular = tie.matches.exclude(status=Match.Status.VOID).filter(tiebreak=0)
     if regular.count() >= bracket.TIE_MATCHES:
-        raise ServiceError(
-            _("%(tie)s already has its %(n)s matches (R15).")
-            % {"tie": tie_name(tie), "n": bracket.TIE_MATCHES},
-            field="tie",
+        ERRORS.refuse(
+            "cup_tie_full", field="tie", tie=tie_name(tie), n=bracket.TIE_MATCHES
         )
     cup_calendar_check(tie, match.date, field="tie")
     registered = {
@@ -270,13 +238,8 @@ def grand_prix_match_cup_tie_set(*, match: Match, tie: CupTie, user: Any) -> Mat
     allowed = {team: {d, c} for team, d, c in registered}
     for lineup in Lineup.objects.filter(match=match).select_related("team"):
         if {lineup.driver_id, lineup.catcher_id} - allowed.get(lineup.team_id, set()):
-            raise ServiceError(
-                _(
-                    "%(team)s's line-up is not its registered cup pair: cup rules "
-                    "allow no substitutes (R15)."
-                )
-                % {"team": lineup.team.name},
-                field="tie",
+            ERRORS.refuse(
+                "cup_lineup_not_registered", field="tie", team=lineup.team.name
             )
     match.tie = tie
     history_mark(

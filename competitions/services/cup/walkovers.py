@@ -14,19 +14,17 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, gettext_noop
+from django.utils.translation import gettext_noop
 
+from competitions.errors import ERRORS
 from competitions.models import CupTie, Match, Team
 from competitions.rules import bracket
 from competitions.selectors.cup import tie_name
 from competitions.services.cup.ties import cup_tie_advance, cup_tie_decide
 from competitions.services.matches import match_void
-from tarokk_admin.core.errors import ServiceError
 from tarokk_admin.core.history import history_mark
 from tarokk_admin.core.roles import official_check
 from tarokk_admin.core.words import app_words
-
-OFFICIALS_ONLY = gettext_lazy("Only officials record a walkover.")
 
 REASON_MAX = 500
 
@@ -34,15 +32,9 @@ REASON_MAX = 500
 def _reason(reason: str) -> str:
     reason = " ".join(reason.split())
     if not reason:
-        raise ServiceError(
-            _("Say why the tie is lost by walkover."), field="reason", code="reason"
-        )
+        ERRORS.refuse("reason__walkover", field="reason")
     if len(reason) > REASON_MAX:
-        raise ServiceError(
-            _("Keep the reason under %(n)s characters.") % {"n": REASON_MAX},
-            field="reason",
-            code="reason_too_long",
-        )
+        ERRORS.refuse("reason_too_long__walkover", field="reason", n=REASON_MAX)
     return reason
 
 
@@ -67,33 +59,17 @@ def cup_tie_walkover(
     """R15: ``loser`` withdrew (``kind`` "withdrawn", at any time) or did not play
     the tie by the end of its round's month ("not_played", only after that month);
     the other team wins the tie by walkover and advances."""
-    official_check(user, OFFICIALS_ONLY)
+    official_check(user, ERRORS.error("not_an_official__walkover"))
     tie = _locked(tie)
     if kind not in CupTie.Walkover.values:
-        raise ServiceError(
-            _("Choose whether the team withdrew or did not play."),
-            field="kind",
-            code="bad_kind",
-        )
+        ERRORS.refuse("bad_kind", field="kind")
     reason = _reason(reason)
     if tie.team_a is None or tie.team_b is None:
-        raise ServiceError(
-            _("The teams of %(tie)s are not known yet.") % {"tie": tie_name(tie)},
-            code="teams_unknown",
-        )
+        ERRORS.refuse("teams_unknown", tie=tie_name(tie))
     if tie.winner_id is not None:
-        raise ServiceError(
-            _("%(tie)s is decided: %(team)s won it.")
-            % {"tie": tie_name(tie), "team": tie.winner.name},
-            code="decided",
-        )
+        ERRORS.refuse("decided__cup_tie", tie=tie_name(tie), team=tie.winner.name)
     if loser.pk not in (tie.team_a_id, tie.team_b_id):
-        raise ServiceError(
-            _("%(team)s does not play %(tie)s.")
-            % {"team": loser.name, "tie": tie_name(tie)},
-            field="loser",
-            code="not_in_tie",
-        )
+        ERRORS.refuse("not_in_tie", field="loser", team=loser.name, tie=tie_name(tie))
     year = tie.competition.season.year
     too_early = bracket.walkover_refusal(
         year,
@@ -102,15 +78,8 @@ def cup_tie_walkover(
         withdrawn=kind == CupTie.Walkover.WITHDRAWN,
     )
     if too_early is not None:
-        raise ServiceError(
-            _(
-                "%(tie)s may still be played until %(date)s, the end of its round's "
-                "month: a team that did not play loses by walkover only after that "
-                "(R15). A team that withdraws loses at once."
-            )
-            % {"tie": tie_name(tie), "date": too_early.isoformat()},
-            field="kind",
-            code="too_early",
+        ERRORS.refuse(
+            "too_early", field="kind", tie=tie_name(tie), date=too_early.isoformat()
         )
     why = _("walkover: %(reason)s") % {"reason": reason}
     for match in tie.matches.filter(
@@ -133,28 +102,18 @@ def cup_tie_walkover_cancel(*, tie: CupTie, reason: str, user: Any) -> CupTie:
     """An official takes back a walkover recorded by mistake, while the next round's
     tie has no match; the tie is decided again from its matches (voided ones do not
     count: schedule them again)."""
-    official_check(user, OFFICIALS_ONLY)
+    official_check(user, ERRORS.error("not_an_official__walkover"))
     tie = _locked(tie)
     reason = _reason(reason)
     if not tie.walkover:
-        raise ServiceError(
-            _("%(tie)s was not decided by walkover.") % {"tie": tie_name(tie)},
-            code="no_walkover",
-        )
+        ERRORS.refuse("no_walkover", tie=tie_name(tie))
     target = bracket.next_position(tie.round, tie.slot)
     if target is not None:
         later = CupTie.objects.filter(
             competition_id=tie.competition_id, round=target[0], slot=target[1]
         ).first()
         if later and later.matches.exclude(status=Match.Status.VOID).exists():
-            raise ServiceError(
-                _(
-                    "%(later)s already has matches: the walkover of %(tie)s stands "
-                    "(void those matches first)."
-                )
-                % {"later": tie_name(later), "tie": tie_name(tie)},
-                code="later_played",
-            )
+            ERRORS.refuse("later_played", later=tie_name(later), tie=tie_name(tie))
     tie.winner, tie.decided_at = None, None
     tie.walkover, tie.walkover_reason, tie.walkover_by = "", "", None
     history_mark(

@@ -12,7 +12,7 @@ from typing import Any
 from django import forms
 from django.contrib import messages
 from django.contrib.auth import get_user_model
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -235,6 +235,8 @@ def account_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
             ),
             _("The account is linked to the federation record."),
         )
+    if action not in ("unlink", "resend"):
+        raise Http404("no such action")
     return _simple_action(request, account, action)
 
 
@@ -244,10 +246,11 @@ def _simple_action(request: HttpRequest, account: Any, action: str) -> HttpRespo
         if action == "unlink":
             player = Player.objects.filter(user=account).first()
             if player is None:
-                raise ServiceError(_("The account is not linked to a player."))
-            player_account_unlink(player=player, user=request.user)
-            messages.success(request, _("The account is no longer linked."))
-        elif action == "resend":
+                messages.error(request, _("The account is not linked to a player."))
+            else:
+                player_account_unlink(player=player, user=request.user)
+                messages.success(request, _("The account is no longer linked."))
+        else:
             account_invitation_resend(
                 account=account, by=request.user, site=site_of(request)
             )
@@ -256,8 +259,6 @@ def _simple_action(request: HttpRequest, account: Any, action: str) -> HttpRespo
                 _("The invitation is sent again to %(email)s.")
                 % {"email": account.email},
             )
-        else:
-            raise ServiceError(_("Unknown action."))
     except ServiceError as error:
         messages.error(request, error.message)
     return redirect("officials:account", pk=account.pk)

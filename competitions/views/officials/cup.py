@@ -4,6 +4,7 @@ matches. Views stay thin: form -> one service -> render or show the error."""
 from __future__ import annotations
 
 from django.contrib import messages
+from django.core.exceptions import BadRequest
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -35,6 +36,8 @@ from tarokk_admin.core.params import whole_number
 from tarokk_admin.core.roles import official_only
 
 OFFICIALS_ONLY = gettext_lazy("Only officials manage the cup.")
+# The actions the cup page's forms send.
+CUP_ACTIONS = ("create", "withdraw", "draw", "place", "deadline")
 
 
 @official_only(OFFICIALS_ONLY)
@@ -47,6 +50,10 @@ def cup_manage(request: HttpRequest, year: int) -> HttpResponse:
     deadline_form = DeadlineForm()
     if request.method == "POST":
         action = request.POST.get("action")
+        if action not in CUP_ACTIONS:
+            # Our own form sends one of them: anything else is not a request of it.
+            raise BadRequest("unknown action")
+        problem = None
         try:
             if action == "create":
                 cup_ensure(season=season)
@@ -54,7 +61,7 @@ def cup_manage(request: HttpRequest, year: int) -> HttpResponse:
                     request, _("The %(year)s cup is open.") % {"year": year}
                 )
             elif cup is None:
-                raise ServiceError(_("Create the cup first."))
+                problem = _("Create the cup first.")
             elif action == "withdraw":
                 registration = get_object_or_404(
                     CupRegistration,
@@ -77,24 +84,27 @@ def cup_manage(request: HttpRequest, year: int) -> HttpResponse:
                 teams = [r.team for r in cup_entrants(cup)]
                 placement = PlacementForm(request.POST, teams=teams)
                 if not placement.is_valid():
-                    raise ServiceError(_("Fix the placement below."))
-                cup_draw(cup=cup, user=request.user, order=placement.order())
-                messages.success(request, _("The bracket is placed."))
-            elif action == "deadline":
+                    problem = _("Fix the placement below.")
+                else:
+                    cup_draw(cup=cup, user=request.user, order=placement.order())
+                    messages.success(request, _("The bracket is placed."))
+            else:
                 deadline_form = DeadlineForm(request.POST)
                 if not deadline_form.is_valid():
-                    raise ServiceError(_("Fix the deadline below."))
-                cup_round_deadline_set(cup=cup, **deadline_form.cleaned_data)
-                messages.success(request, _("The deadline is saved."))
-            else:
-                raise ServiceError(_("Unknown action."))
+                    problem = _("Fix the deadline below.")
+                else:
+                    cup_round_deadline_set(cup=cup, **deadline_form.cleaned_data)
+                    messages.success(request, _("The deadline is saved."))
         except ServiceError as error:
             if error.field and action == "deadline":
                 form_error_add(deadline_form, error)
+                problem = ""
             else:
-                messages.error(request, error.message)
-        else:
+                problem = error.message
+        if problem is None:
             return redirect("officials:cup", year=year)
+        if problem:
+            messages.error(request, problem)
     view = cup_view(cup) if cup is not None else None
     if cup is not None and placement is None and not cup_is_drawn(cup):
         teams = [r.team for r in cup_entrants(cup)]

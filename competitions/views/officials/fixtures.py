@@ -15,6 +15,7 @@ from competitions.selectors.schedule import SCHEDULED_KINDS, schedule_matches
 from competitions.services.fixtures import FixturesOutcome, fixtures_import
 from tarokk_admin.core.errors import ServiceError
 from tarokk_admin.core.methods import get_or_post
+from tarokk_admin.core.problems import problem_where
 from tarokk_admin.core.roles import official_only
 
 OFFICIALS_ONLY = gettext_lazy("Only officials manage the schedule.")
@@ -57,6 +58,11 @@ def competition_manage(request: HttpRequest, pk: int) -> HttpResponse:
             "competition": competition,
             "form": form,
             "outcome": outcome,
+            # Each problem with its line and column in words, as every import says.
+            "problems": [
+                problem.described(problem_where(problem))
+                for problem in (outcome.problems if outcome else [])
+            ],
             "matches": matches,
             "schedulable": competition.kind in SCHEDULED_KINDS,
             "section": "schedule",

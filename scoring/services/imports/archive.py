@@ -26,6 +26,7 @@ from django.db import transaction
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
+from scoring.errors import ERRORS
 from scoring.models import ImportRun
 from scoring.services.imports.runs import (
     FAILURE_CHARS,
@@ -53,11 +54,7 @@ Status = ImportRun.Status
 def archive_kind_of(run: ImportRun) -> ArchiveKind:
     kind = archive_kind(run.kind)
     if kind is None:
-        raise ServiceError(
-            _("Archive files of the kind %(kind)s cannot be imported in this version.")
-            % {"kind": run.kind},
-            code="kind_not_available",
-        )
+        ERRORS.refuse("kind_not_available", kind=run.kind)
     return kind
 
 
@@ -166,15 +163,11 @@ def archive_run_check(*, run_id: int) -> None:
 def archive_run_confirm(*, run: ImportRun, user: Any) -> ImportRun:
     """An official confirms a checked run: it is stored next (in the request or
     by the worker, as the caller decides). Confirmed once."""
-    official_check(user, _("Only officials may import archive files."))
+    official_check(user, ERRORS.error("not_an_official__archive"))
     with transaction.atomic():
         run = ImportRun.objects.select_for_update().get(pk=run.pk)
         if run.status != Status.CHECKED:
-            raise ServiceError(
-                _("This import is not waiting for a confirmation (it is %(s)s).")
-                % {"s": run.get_status_display()},
-                code="not_checked",
-            )
+            ERRORS.refuse("not_checked", s=run.get_status_display())
         run.status, run.confirmed_at = Status.QUEUED, timezone.now()
         run.updated_at = run.confirmed_at
         run.save(update_fields=["status", "confirmed_at", "updated_at"])
@@ -183,7 +176,7 @@ def archive_run_confirm(*, run: ImportRun, user: Any) -> ImportRun:
 
 def archive_run_discard(*, run: ImportRun, user: Any) -> ImportRun:
     """An official drops a checked run instead of confirming it: nothing stored."""
-    official_check(user, _("Only officials may import archive files."))
+    official_check(user, ERRORS.error("not_an_official__archive"))
     updated = ImportRun.objects.filter(pk=run.pk, status=Status.CHECKED).update(
         status=Status.FAILED,
         failure=_("Not confirmed: %(user)s discarded it. Nothing was stored.")
@@ -193,9 +186,7 @@ def archive_run_discard(*, run: ImportRun, user: Any) -> ImportRun:
         updated_at=timezone.now(),
     )
     if not updated:
-        raise ServiceError(
-            _("This import is not waiting for a confirmation."), code="not_checked"
-        )
+        ERRORS.refuse("not_checked__discard")
     run.refresh_from_db()
     return run
 

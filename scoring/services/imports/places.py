@@ -3,7 +3,8 @@
 ``KIND_HANDLERS`` maps a ``competition.kind`` of a matches file to a small handler:
 the keys it takes beyond ``season`` and ``kind``, a pure ``check`` of those keys, and
 ``place``, which finds or creates the competition (and cup tie) in the database.
-A handler refuses with :class:`ServiceError` whose ``field`` names the offending key.
+A handler refuses from the app's table (``scoring.errors``) with a ``field`` naming the
+offending key.
 
 The cup's own refusals (a 4th match in a tie, a tie-breaker while the totals differ,
 later-round teams that are not the winners, substitutes, more than 16 teams) belong
@@ -22,7 +23,7 @@ from django.utils.translation import gettext as _
 
 from competitions.models import Competition, CupTie, GrandPrixEntry, Season, Team
 from scoring.engine.errors import Errors, quote
-from tarokk_admin.core.errors import ServiceError
+from scoring.errors import ERRORS
 
 CUP_ROUNDS = 4  # R15: last 16, quarter-finals, semi-finals, final
 GRAND_PRIX_ROUNDS = 3  # R15: each team plays 3 matches
@@ -165,15 +166,13 @@ def cup_place(
             tie.team_a, tie.team_b = teams
             tie.save(update_fields=["team_a", "team_b"])
         elif {tie.team_a_id, tie.team_b_id} != {teams[0].pk, teams[1].pk}:
-            raise ServiceError(
-                _("Cup round %(round)s slot %(slot)s is the tie %(a)s – %(b)s.")
-                % {
-                    "round": spec["round"],
-                    "slot": spec["slot"],
-                    "a": tie.team_a,
-                    "b": tie.team_b,
-                },
+            ERRORS.refuse(
+                "import_cup_slot_taken",
                 field="slot",
+                round=spec["round"],
+                slot=spec["slot"],
+                a=tie.team_a,
+                b=tie.team_b,
             )
     return Placement(competition, tie=tie, tiebreak=spec.get("tiebreak", 0))
 

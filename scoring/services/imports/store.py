@@ -40,12 +40,14 @@ from competitions.services.matches import (
     match_cut_set,
 )
 from scoring.engine.errors import Errors, pointer
+from scoring.errors import ERRORS
 from scoring.services.hands import hand_save
 from scoring.services.imports.batches import store_bulk
 from scoring.services.imports.checks import PlannedMatch, matches_file_check
 from scoring.services.imports.places import KIND_HANDLERS, Placement
 from tarokk_admin.core.errors import ServiceError
 from tarokk_admin.core.jsonio import json_parse
+from tarokk_admin.core.problems import Problem
 from tarokk_admin.core.roles import Role, official_check
 
 IMPORT_USERNAME = "import"
@@ -81,9 +83,11 @@ class ImportOutcome:
 
 
 class _Refused(Exception):
-    def __init__(self, code: str, path: str, message: str) -> None:
-        super().__init__(message)
-        self.error = {"code": code, "message": message, "path": path}
+    """A service refused a match of the file: its problem at the match's path."""
+
+    def __init__(self, problem: Problem) -> None:
+        super().__init__(problem.message)
+        self.error = problem.as_json()
 
 
 def matches_file_parse(text: str | bytes, *, source: str) -> tuple[Any, dict | None]:
@@ -121,7 +125,7 @@ def matches_import(
     by one, kept only as the reference the bulk store is compared with
     (tests/scoring/services/test_import_bulk.py). ``run_id``: the import's record,
     whose page tells when the follow-up of its matches is done."""
-    official_check(user, _("Only officials may import matches."))
+    official_check(user, ERRORS.error("not_an_official__matches_import"))
     errors = Errors()
     planned = matches_file_check(
         data,
@@ -220,8 +224,8 @@ def _store_all(
         try:
             imports_serialise()
         except OperationalError:  # SQLite: another import held on too long
-            message = _("Another import is being stored just now; try again soon.")
-            outcome.errors.append({"code": "busy", "message": message, "path": ""})
+            busy = Problem.refused(ERRORS.error("busy"), path="")
+            outcome.errors.append(busy.as_json())
             return
         if bulk:
             store_bulk(planned, store, outcome, progress, stored, _store_one)
@@ -250,16 +254,8 @@ def _store_one(
         outcome.errors.append(refused.error)
         return
     except DatabaseError:  # a constraint the checks above missed
-        outcome.errors.append(
-            {
-                "code": "refused",
-                "message": _(
-                    "The database refused this match: a name or a value is too "
-                    "long or not allowed. Names have at most 120 characters."
-                ),
-                "path": one.path,
-            }
-        )
+        refused = Problem.refused(ERRORS.error("refused__database"), path=one.path)
+        outcome.errors.append(refused.as_json())
         return
     if match is None:
         outcome.present += 1
@@ -271,7 +267,7 @@ def _store_one(
 
 
 def _refuse(error: ServiceError, path: str) -> _Refused:
-    return _Refused("refused", path, error.message)
+    return _Refused(Problem.refused(error, path=path))
 
 
 def _store_match(one: PlannedMatch, store: _Store) -> Match | None:
@@ -376,11 +372,14 @@ def _lineup(
                 .first()
             )
             if other is not None:
-                raise _Refused(
-                    "player_in_other_team",
+                raise _refuse(
+                    ERRORS.error(
+                        "player_in_other_team",
+                        player=player.name,
+                        team=other.team,
+                        year=season.year,
+                    ),
                     f"{one.path}{path}/{key}",
-                    _("%(player)s plays for %(team)s in %(year)s (R15).")
-                    % {"player": player.name, "team": other.team, "year": season.year},
                 )
             Membership.objects.create(
                 season=season, team=team, player=player, role=role
@@ -406,13 +405,10 @@ def _player(name: str, team: Team, season: Season, store: _Store, path: str) -> 
         ]
         if len(members) == 1:
             return members[0]
-        raise _Refused(
-            "ambiguous_player",
+        raise _refuse(
+            ERRORS.error(
+                "ambiguous_player", name=name, team=team.name, year=season.year
+            ),
             path,
-            _(
-                "Several players are named %(name)s: give them distinct names in the "
-                "admin, or make the right one a member of %(team)s for %(year)s."
-            )
-            % {"name": name, "team": team.name, "year": season.year},
         )
     return Player.objects.create(name=name, federation_number=store.placeholder())

@@ -35,8 +35,8 @@ from tarokk_admin.core.archive import (
 )
 from tarokk_admin.core.errors import ServiceError
 from tarokk_admin.core.methods import get_or_post
+from tarokk_admin.core.problems import Problem, problem_where
 from tarokk_admin.core.roles import official_only
-from tarokk_admin.core.sheets import problem_where
 
 OFFICIALS_ONLY = gettext_lazy("Only officials may import archive files.")
 
@@ -78,12 +78,13 @@ def _columns(kind_name: str) -> list[dict[str, str]]:
     ]
 
 
-def _problems(run: ImportRun) -> list[dict[str, Any]]:
+def _problems(run: ImportRun) -> list[Problem]:
     xlsx = run.preview.get("format") == "xlsx"
     header = run.preview.get("header") or []
+    problems = [Problem.from_json(row) for row in run.errors]
     return [
-        {**problem, "where": problem_where(problem, xlsx=xlsx, header=header)}
-        for problem in run.errors
+        problem.described(problem_where(problem, xlsx=xlsx, header=header))
+        for problem in problems
     ]
 
 

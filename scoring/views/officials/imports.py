@@ -26,6 +26,7 @@ from scoring.services.imports.runs import (
 )
 from scoring.views.officials.archive import archive_run_context, recent_runs
 from tarokk_admin.core.methods import get_only, get_or_post
+from tarokk_admin.core.problems import Problem
 from tarokk_admin.core.roles import official_only
 
 # Anonymous visitors go to the login page; other roles get a 403 saying why.
@@ -45,8 +46,9 @@ def _where(path: str) -> str:
     return ", ".join(words)
 
 
-def _errors(run: ImportRun) -> list[dict[str, Any]]:
-    return [{**error, "where": _where(error.get("path", ""))} for error in run.errors]
+def _errors(run: ImportRun) -> list[Problem]:
+    problems = [Problem.from_json(row) for row in run.errors]
+    return [problem.described(_where(problem.path or "")) for problem in problems]
 
 
 def _summary(run: ImportRun) -> str:

@@ -7,7 +7,8 @@ declared as data, every problem with its line (or sheet row) and column.
 - :mod:`.columns` matches the header to declared :class:`~.columns.Column`\\ s
   (English or Hungarian names, any order; unknown and repeated columns refused) and
   parses each row's cells with the columns' parsers.
-- :mod:`.problems` is the one shape of a problem: ``{code, line, column, message}``.
+- :mod:`.problems`: a problem is the core's one :class:`~tarokk_admin.core.problems.Problem`
+  (``{code, line, column, message}`` for a spreadsheet).
 
 A spreadsheet import (the federation's archive, a fixtures file) declares its columns
 and checks its rows' meaning itself; reading, headers and cell parsing are here.

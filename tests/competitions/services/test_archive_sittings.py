@@ -143,7 +143,7 @@ def test_xlsx_with_five_players_row_numbers_as_the_workbook_shows_them(official)
     data = io.BytesIO()
     book.save(data)
     outcome = store(official, data.getvalue(), "ivek.xlsx")
-    assert problems(outcome) == [(3, "", "refused")]
+    assert problems(outcome) == [(3, "", "sitting_player_count")]
     assert "3 to 5 players" in outcome.problems[0].message
     assert not VariantSitting.objects.exists()
     page.delete_rows(3)
@@ -158,18 +158,30 @@ def test_xlsx_with_five_players_row_numbers_as_the_workbook_shows_them(official)
     ("row", "column", "code"),
     [
         ("2026-13-02,emperor,,,H1,1,H2,2,H3,3,,,n", "date", "not_a_date"),
-        ("2099-01-02,emperor,,,H1,1,H2,2,H3,3,,,n", "date", "refused"),
-        ("2025-01-02,emperor,,,H1,1,H2,2,H3,3,,,n", "date", "refused"),
+        ("2099-01-02,emperor,,,H1,1,H2,2,H3,3,,,n", "date", "sitting_in_future"),
+        ("2025-01-02,emperor,,,H1,1,H2,2,H3,3,,,n", "date", "sitting_no_season"),
         ("2026-05-02,poker,,,H1,1,H2,2,H3,3,,,n", "variant", "unknown_variant"),
-        ("2026-05-02,training,,,H1,1,H2,2,H3,3,,,n", "game name", "refused"),
-        ("2026-05-02,emperor,Hármas,,H1,1,H2,2,H3,3,,,n", "game name", "refused"),
+        (
+            "2026-05-02,training,,,H1,1,H2,2,H3,3,,,n",
+            "game name",
+            "sitting_name_missing",
+        ),
+        (
+            "2026-05-02,emperor,Hármas,,H1,1,H2,2,H3,3,,,n",
+            "game name",
+            "sitting_name_not_taken",
+        ),
         ("2026-05-02,emperor,,,H9,1,H2,2,H3,3,,,n", "player 1", "unknown_player"),
         ("2026-05-02,emperor,,,H1,1,H2,2,H3,sok,,,n", "points 3", "not_a_number"),
         ("2026-05-02,emperor,,,H1,1,H2,2,H3,,,,n", "points 3", "required"),
         ("2026-05-02,emperor,,,H1,1,H2,2,,3,,,n", "player 3", "required"),
-        ("2026-05-02,emperor,,,H1,1,H2,2,H3,3,,,", "note", "refused"),
-        ("2026-05-02,emperor,,,H1,1,H2,2,H1,3,,,n", "", "refused"),
-        ("2026-05-02,emperor,,,H1,1,H2,2,H3,999999,,,n", "", "refused"),
+        ("2026-05-02,emperor,,,H1,1,H2,2,H3,3,,,", "note", "paper_note_missing"),
+        ("2026-05-02,emperor,,,H1,1,H2,2,H1,3,,,n", "", "sitting_player_twice"),
+        (
+            "2026-05-02,emperor,,,H1,1,H2,2,H3,999999,,,n",
+            "",
+            "sitting_points_implausible",
+        ),
         (GOOD_EN.strip(), "", "repeated_sitting"),
     ],
 )
@@ -302,7 +314,7 @@ def test_a_header_without_the_note_or_the_third_player_is_refused_whole(official
 def test_a_note_too_long_for_the_form_is_too_long_for_the_file(official):
     row = "2026-05-02,emperor,,,H1,1,H2,2,H3,3,,,{note}\n".format(note="x" * 501)
     outcome = store(official, EN + row)
-    assert problems(outcome) == [(2, "note", "refused")]
+    assert problems(outcome) == [(2, "note", "reason_too_long")]
     assert "500" in outcome.problems[0].message
 
 

@@ -103,10 +103,11 @@ def test_a_value_under_no_heading_is_reported_on_its_line(league):
     assert not Match.objects.exists()
 
 
-def test_a_file_that_is_not_utf8_is_refused(league):
+def test_a_file_that_is_not_utf8_is_refused_as_its_one_problem(league):
     text = HEADER + "2026-03-14,,Győri Huszárok,Váci Tarokk,,,\n"
-    with pytest.raises(ServiceError, match="not UTF-8"):
-        run(league, text, encoding="iso8859_2")
+    outcome = run(league, text, encoding="iso8859_2")
+    assert [(p.code, p.line) for p in outcome.problems] == [("not_utf8", 2)]
+    assert "not UTF-8" in outcome.problems[0].message
     assert not Match.objects.exists()
 
 

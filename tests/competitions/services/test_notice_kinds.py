@@ -18,7 +18,7 @@ from competitions.services.schedule import (
     match_postpone,
     match_schedule,
 )
-from tarokk_admin.core.errors import ServiceError
+from tarokk_admin.core.errors import ServiceBug
 from tarokk_admin.core.roles import Role
 from tests.factories import (
     CompetitionFactory,
@@ -79,7 +79,8 @@ def test_the_choices_of_the_models_and_the_settings_are_the_declaration():
 
 @pytest.mark.django_db
 def test_a_role_notice_is_one_of_its_kinds_messages():
-    with pytest.raises(ServiceError, match="has no message"):
+    # The kind and its message come from the code: another is a bug, not a refusal.
+    with pytest.raises(ServiceBug, match="has no message"):
         notice_role(
             NoticeKind.CUP_CALENDAR,
             message="nonsense",
@@ -87,7 +88,7 @@ def test_a_role_notice_is_one_of_its_kinds_messages():
             role=Role.OFFICIAL,
             key="k",
         )
-    with pytest.raises(ServiceError, match="has no message"):
+    with pytest.raises(ServiceBug, match="has no message"):
         notice_role(
             NoticeKind.MATCH_MOVED,
             message="open",

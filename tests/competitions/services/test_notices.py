@@ -29,7 +29,7 @@ from competitions.services.notice_delivery import (
 from competitions.services.notices import account_settings_update, notice_match
 from competitions.services.results import result_answer
 from scoring.services.hands import hand_save
-from tarokk_admin.core.errors import ServiceError
+from tarokk_admin.core.errors import ServiceBug, ServiceError
 from tarokk_admin.core.roles import Role
 from tests.factories import (
     CompetitionFactory,
@@ -170,7 +170,8 @@ def test_account_settings_refuse_what_does_not_exist():
     with pytest.raises(ServiceError, match="no language"):
         account_settings_update(user=user, notices_off=[], language="xx")
     assert not AccountSettings.objects.exists()
-    with pytest.raises(ServiceError):
+    # A kind that is not a match notice comes from the code, not from a user.
+    with pytest.raises(ServiceBug):
         notice_match("cup_calendar", match=None)
 
 

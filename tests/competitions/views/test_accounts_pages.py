@@ -149,6 +149,21 @@ def test_roles_are_given_and_withdrawn_on_the_account_page(client, official):
     assert "Nobody gives themselves a role" in own.text
 
 
+def test_an_unknown_act_is_no_page_and_unlinking_an_unlinked_account_says_so(
+    client, official
+):
+    person = UserFactory(username="rezso")
+    url = f"/officials/accounts/{person.pk}/"
+    assert client.post(f"{url}nonsense/").status_code == 404
+    response = client.post(f"{url}unlink/", follow=True)
+    assert "The account is not linked to a player." in response.text
+    player = PlayerFactory(user=person)
+    response = client.post(f"{url}unlink/", follow=True)
+    assert "The account is no longer linked." in response.text
+    player.refresh_from_db()
+    assert player.user is None
+
+
 def test_an_official_chooses_the_teams_captain_among_its_members(client, official):
     season = SeasonFactory(year=2026)
     team = team_with_roster(season)
