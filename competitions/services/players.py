@@ -13,8 +13,8 @@ from django.db.models import ProtectedError
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from competitions.errors import ERRORS
 from competitions.models import Player
-from tarokk_admin.core.errors import ServiceError
 from tarokk_admin.core.history import history_mark
 from tarokk_admin.core.roles import official_check
 
@@ -28,25 +28,16 @@ def player_number_clean(number: str) -> str:
     hyphens; a :class:`ServiceError` naming the rule otherwise."""
     number = (number or "").strip().upper()
     if not NUMBER.match(number):
-        raise ServiceError(
-            _(
-                "A federation number is 1-20 letters, digits or hyphens, "
-                "such as H10023."
-            ),
-            field="federation_number",
-            code="bad_number",
-        )
+        ERRORS.refuse("bad_number", field="federation_number")
     return number
 
 
 def _clean(name: str, number: str) -> tuple[str, str]:
     name = " ".join((name or "").split())
     if not name:
-        raise ServiceError(_("Give the player's name."), field="name")
+        ERRORS.refuse("player_name_missing", field="name")
     if len(name) > Player._meta.get_field("name").max_length:  # type: ignore[operator]
-        raise ServiceError(
-            _("The name is too long (at most 120 characters)."), field="name"
-        )
+        ERRORS.refuse("player_name_too_long", field="name")
     return name, player_number_clean(number)
 
 
@@ -61,14 +52,11 @@ def _save(player: Player, user: Any, why: str) -> Player:
             .exclude(pk=player.pk)
             .first()
         )
-        raise ServiceError(
-            _("The federation number %(number)s is already %(name)s's.")
-            % {
-                "number": player.federation_number,
-                "name": holder.name if holder else _("another player"),
-            },
+        raise ERRORS.error(
+            "number_taken",
             field="federation_number",
-            code="number_taken",
+            number=player.federation_number,
+            name=holder.name if holder else _("another player"),
         ) from None
     return player
 
@@ -117,11 +105,4 @@ def player_delete(*, player: Player, user: Any) -> None:
         with transaction.atomic():
             player.delete()
     except ProtectedError:
-        raise ServiceError(
-            _(
-                "%(name)s has a roster place, matches or sittings on record and "
-                "cannot be deleted; deactivate them instead."
-            )
-            % {"name": player.name},
-            code="player_played",
-        ) from None
+        raise ERRORS.error("player_played", name=player.name) from None
