@@ -58,6 +58,7 @@ class Journey:
         self.page = context.new_page()
         self.page.set_default_timeout(20_000)
         self.offline = False
+        self.taps_again = 0  # toggle buttons tapped a second time (tap_choice)
         self.problems: list[str] = []
         self.page.on("pageerror", lambda error: self.problems.append(str(error)))
         self.page.on("console", self._console)
@@ -210,7 +211,7 @@ class Journey:
             f"label[for=id_announcements-{index}-announcer_{PLAYERS.index(row.by)}]"
         )
         expect(button).to_have_text(self.player(number, row.by))  # by name
-        button.tap()
+        self.tap_choice(f"id_announcements-{index}-announcer_{PLAYERS.index(row.by)}")
         for i, card in enumerate(row.cards):
             page.locator(f"{prefix}-card{i}").select_option(card)
         for i, suit in enumerate(row.suits):
@@ -222,9 +223,7 @@ class Journey:
                 page.locator(f"[data-prefix=announcements-{index}] [data-param=made]")
             ).to_be_hidden()
         elif outcome:
-            page.locator(
-                f"label[for=id_announcements-{index}-made_{0 if row.made else 1}]"
-            ).tap()
+            self.tap_choice(f"id_announcements-{index}-made_{0 if row.made else 1}")
         if row.contra:
             contra = page.locator(f"{prefix}-contra")
             contra.select_option(row.contra)
@@ -232,6 +231,23 @@ class Journey:
             expect(contra.locator("option:checked")).to_have_text(
                 hu("contra by %(player)s", player=name)
             )
+
+    def tap_choice(self, ident: str) -> None:
+        """Tap a toggle button (the label of a hidden radio) and see it chosen.
+
+        The live check's answer can move the rows under a finger (a field's problem
+        shown or cleared above the button): a tap that landed beside the moved button
+        is tapped again, as a referee would, once; a second miss fails the journey."""
+        page = self.page
+        for attempt in range(2):
+            page.locator(f"label[for={ident}]").tap()
+            try:
+                expect(page.locator(f"#{ident}")).to_be_checked(timeout=2_000)
+                return
+            except AssertionError:
+                if attempt:
+                    raise
+                self.taps_again += 1
 
     def tick_silent(self, side: str, code: str) -> None:
         self.page.locator(f"label[for=id_{side}_silent_{SILENT.index(code)}]").tap()
