@@ -7,6 +7,17 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _
 
 SEASON = {
+    # Officials' work, refused to others: official_check raises these with the code
+    # ``not_an_official``, each sentence naming the work (after the two underscores).
+    "not_an_official__seasons": _("Only officials set up seasons."),
+    "not_an_official__accounts": _("Only officials manage accounts and roles."),
+    "not_an_official__claims": _("Only officials link accounts to players."),
+    "not_an_official__players": _("Only officials register and edit players."),
+    "not_an_official__referees": _("Only officials keep the referee pool."),
+    "not_an_official__captains": _("Only officials remove a team's captain."),
+    "not_an_official__closings": _(
+        "Only officials close competitions and record the annual meeting."
+    ),
     # The season and its dates (R15).
     "annual_meeting_missing": _("Give the date of the annual meeting (R15)."),
     "meeting_outside_season": _(

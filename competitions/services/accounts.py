@@ -25,7 +25,7 @@ from django.core.validators import validate_email
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
-from django.utils.translation import gettext_lazy, gettext_noop
+from django.utils.translation import gettext_noop
 
 from competitions.errors import ERRORS
 from competitions.models import AccountEvent, AccountSettings, Player, TeamCaptain
@@ -34,8 +34,6 @@ from competitions.services.claims import player_account_link
 from tarokk_admin.core.errors import ServiceError
 from tarokk_admin.core.roles import Role, is_official, official_check
 from tarokk_admin.core.words import app_words
-
-OFFICIALS_ONLY = gettext_lazy("Only officials manage accounts and roles.")
 
 REASON_MAX = 500
 NAME_MAX = 150
@@ -182,7 +180,7 @@ def account_invite(
     federation record and give the roles, with the reason kept."""
     from competitions.services.invitations import invitation_queue
 
-    official_check(by, OFFICIALS_ONLY)
+    official_check(by, ERRORS.error("not_an_official__accounts"))
     email = _email(email)
     wanted = [_role(value) for value in dict.fromkeys(roles)]
     if wanted:
@@ -216,7 +214,7 @@ def account_invitation_resend(*, account: Any, by: Any, site: str = "") -> Any:
     person has not set a password (then the login page's reset is theirs)."""
     from competitions.services.invitations import invitation_queue
 
-    official_check(by, OFFICIALS_ONLY)
+    official_check(by, ERRORS.error("not_an_official__accounts"))
     if not account.is_active:
         ERRORS.refuse("inactive")
     if account.has_usable_password():
@@ -231,7 +229,7 @@ def account_invitation_resend(*, account: Any, by: Any, site: str = "") -> Any:
 @transaction.atomic
 def account_role_grant(*, account: Any, role: str, by: Any, reason: str) -> Any:
     """Give a role (R15's officials, jury, referees, captains are groups)."""
-    official_check(by, OFFICIALS_ONLY)
+    official_check(by, ERRORS.error("not_an_official__accounts"))
     chosen = _role(role)
     if account.pk == by.pk:
         ERRORS.refuse("own_rights")
@@ -256,7 +254,7 @@ def _captaincies_now(account: Any) -> list[TeamCaptain]:
 def account_role_withdraw(*, account: Any, role: str, by: Any, reason: str) -> Any:
     """Withdraw a role, with the reason kept; never the last official's, and not a
     captain's while they captain a team this season or a later one."""
-    official_check(by, OFFICIALS_ONLY)
+    official_check(by, ERRORS.error("not_an_official__accounts"))
     chosen = _role(role)
     reason = _reason(reason, ERRORS.error("withdraw_reason_missing", field="reason"))
     group = Group.objects.filter(name=chosen.value).first()
@@ -288,7 +286,7 @@ def account_role_withdraw(*, account: Any, role: str, by: Any, reason: str) -> A
 def account_deactivate(*, account: Any, by: Any, reason: str) -> Any:
     """The account can no longer sign in (kept, with its history); never the last
     official's."""
-    official_check(by, OFFICIALS_ONLY)
+    official_check(by, ERRORS.error("not_an_official__accounts"))
     reason = _reason(reason, ERRORS.error("deactivate_reason_missing", field="reason"))
     if not account.is_active:
         ERRORS.refuse("inactive_already")
@@ -302,7 +300,7 @@ def account_deactivate(*, account: Any, by: Any, reason: str) -> Any:
 
 @transaction.atomic
 def account_reactivate(*, account: Any, by: Any, reason: str) -> Any:
-    official_check(by, OFFICIALS_ONLY)
+    official_check(by, ERRORS.error("not_an_official__accounts"))
     reason = _reason(reason, ERRORS.error("reactivate_reason_missing", field="reason"))
     if account.is_active:
         ERRORS.refuse("active")

@@ -104,7 +104,7 @@ def team_captain_set(
 def team_captain_remove(*, season: Season, team: Team, by: Any, reason: str) -> None:
     """An official leaves the team without a captain for the season (kept in the
     history with the reason)."""
-    official_check(by, _("Only officials remove a team's captain."))
+    official_check(by, ERRORS.error("not_an_official__captains"))
     reason = " ".join(reason.split())
     if not reason:
         ERRORS.refuse("captain_removal_reason_missing", field="reason")

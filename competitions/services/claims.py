@@ -14,15 +14,13 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, gettext_noop
+from django.utils.translation import gettext_noop
 
 from competitions.errors import ERRORS
 from competitions.models import Player, PlayerClaim
 from tarokk_admin.core.history import history_mark
 from tarokk_admin.core.roles import official_check
 from tarokk_admin.core.words import app_words
-
-OFFICIALS_ONLY = gettext_lazy("Only officials link accounts to players.")
 
 
 def _link(player: Player, account: Any, by: Any, why: str) -> None:
@@ -76,7 +74,7 @@ def _pending(claim: PlayerClaim) -> PlayerClaim:
 @transaction.atomic
 def player_claim_accept(*, claim: PlayerClaim, user: Any) -> PlayerClaim:
     """An official accepts the claim: the account is linked to the player."""
-    official_check(user, OFFICIALS_ONLY)
+    official_check(user, ERRORS.error("not_an_official__claims"))
     claim = _pending(claim)
     _link(claim.player, claim.user, user, app_words(gettext_noop("claim accepted")))
     return _decide(claim, user, PlayerClaim.Status.ACCEPTED, "")
@@ -85,7 +83,7 @@ def player_claim_accept(*, claim: PlayerClaim, user: Any) -> PlayerClaim:
 @transaction.atomic
 def player_claim_refuse(*, claim: PlayerClaim, user: Any, note: str) -> PlayerClaim:
     """An official refuses the claim, saying why (the user reads it)."""
-    official_check(user, OFFICIALS_ONLY)
+    official_check(user, ERRORS.error("not_an_official__claims"))
     claim = _pending(claim)
     if not note.strip():
         ERRORS.refuse("claim_refusal_note_missing", field="note")
@@ -95,7 +93,7 @@ def player_claim_refuse(*, claim: PlayerClaim, user: Any, note: str) -> PlayerCl
 @transaction.atomic
 def player_account_link(*, player: Player, username: str, user: Any) -> Player:
     """An official links an existing account to the player directly."""
-    official_check(user, OFFICIALS_ONLY)
+    official_check(user, ERRORS.error("not_an_official__claims"))
     account = get_user_model().objects.filter(username=username.strip()).first()
     if account is None:
         ERRORS.refuse("username_unknown", field="username", name=username.strip()[:150])
@@ -119,7 +117,7 @@ def player_account_link(*, player: Player, username: str, user: Any) -> Player:
 @transaction.atomic
 def player_account_unlink(*, player: Player, user: Any) -> Player:
     """An official removes the link between a player and their account."""
-    official_check(user, OFFICIALS_ONLY)
+    official_check(user, ERRORS.error("not_an_official__claims"))
     player = Player.objects.select_for_update().get(pk=player.pk)
     if player.user_id is None:
         ERRORS.refuse("not_linked", player=player.name)

@@ -15,7 +15,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, gettext_noop
+from django.utils.translation import gettext_noop
 
 from competitions.errors import ERRORS
 from competitions.models import (
@@ -41,9 +41,6 @@ from tarokk_admin.core.roles import is_jury, official_check
 from tarokk_admin.core.words import app_words
 
 REASON_MAX = 1000
-OFFICIALS_ONLY = gettext_lazy(
-    "Only officials close competitions and record the annual meeting."
-)
 ROLE_ORDER = {
     Membership.Role.DRIVER: 0,
     Membership.Role.CATCHER: 1,
@@ -142,7 +139,7 @@ def competition_close(*, competition: Competition, user: Any) -> Closing:
     """Close a competition (R15): refused while a match is neither completed nor
     void (``ClosingRefused`` lists them), for the free games (their own closing)
     and for a final year; keeps the final table with places (shared ranks stand)."""
-    official_check(user, OFFICIALS_ONLY)
+    official_check(user, ERRORS.error("not_an_official__closings"))
     competition = (
         Competition.objects.select_for_update()
         .select_related("season")
@@ -209,7 +206,7 @@ def annual_meeting_record(
     """Record the annual meeting that approves ``year``'s results (R15): it
     approves the year's closings (and its free games' closing); from then on the
     year's records are final. Held after the year, never in the future."""
-    official_check(user, OFFICIALS_ONLY)
+    official_check(user, ERRORS.error("not_an_official__closings"))
     if date.year <= year:
         ERRORS.refuse("meeting_within_year", field="date", year=year, next=year + 1)
     if date > timezone.localdate():

@@ -11,14 +11,11 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.db.models import ProtectedError
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from competitions.errors import ERRORS
 from competitions.models import Player
 from tarokk_admin.core.history import history_mark
 from tarokk_admin.core.roles import official_check
-
-OFFICIALS_ONLY = gettext_lazy("Only officials register and edit players.")
 
 NUMBER = re.compile(r"^[A-Z0-9][A-Z0-9-]{0,19}$")
 
@@ -72,7 +69,7 @@ def player_register(
 ) -> Player:
     """Register a player (``reason``: where the record comes from, for its
     history, e.g. an archive file)."""
-    official_check(user, OFFICIALS_ONLY)
+    official_check(user, ERRORS.error("not_an_official__players"))
     name, number = _clean(name, federation_number)
     player = Player(
         name=name, federation_number=number, club=(club or "").strip(), active=active
@@ -83,7 +80,7 @@ def player_register(
 def player_update(
     *, player: Player, name: str, federation_number: str, club: str = "", user: Any
 ) -> Player:
-    official_check(user, OFFICIALS_ONLY)
+    official_check(user, ERRORS.error("not_an_official__players"))
     name, number = _clean(name, federation_number)
     player.name, player.federation_number = name, number
     player.club = (club or "").strip()
@@ -92,7 +89,7 @@ def player_update(
 
 def player_active_set(*, player: Player, active: bool, user: Any) -> Player:
     """Deactivate (no longer offered in rosters and pickers) or reactivate."""
-    official_check(user, OFFICIALS_ONLY)
+    official_check(user, ERRORS.error("not_an_official__players"))
     player.active = active
     return _save(player, user, _("reactivated") if active else _("deactivated"))
 
@@ -100,7 +97,7 @@ def player_active_set(*, player: Player, active: bool, user: Any) -> Player:
 def player_delete(*, player: Player, user: Any) -> None:
     """Only a player who never played, sat or held a roster place; anyone else is
     deactivated instead, so that the record keeps naming them."""
-    official_check(user, OFFICIALS_ONLY)
+    official_check(user, ERRORS.error("not_an_official__players"))
     try:
         with transaction.atomic():
             player.delete()

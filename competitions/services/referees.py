@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
-from django.utils.translation import gettext_lazy, gettext_noop
+from django.utils.translation import gettext_noop
 
 from competitions.errors import ERRORS
 from competitions.models import Match, Season, SeasonReferee
@@ -18,8 +18,6 @@ from tarokk_admin.core.history import history_mark
 from tarokk_admin.core.people import person_name
 from tarokk_admin.core.roles import official_check
 from tarokk_admin.core.words import app_words
-
-OFFICIALS_ONLY = gettext_lazy("Only officials keep the referee pool.")
 
 
 def referee_check(referee: Any, season: Season, field: str = "referee") -> None:
@@ -39,7 +37,7 @@ def referee_pool_add(
     *, season: Season, referee: Any, by: Any, reason: str = ""
 ) -> SeasonReferee:
     """Put a referee (an active account with the Referee role) in the pool."""
-    official_check(by, OFFICIALS_ONLY)
+    official_check(by, ERRORS.error("not_an_official__referees"))
     if not referee.is_active or not is_referee_account(referee):
         ERRORS.refuse("no_referee_role", field="referee", user=person_name(referee))
     if SeasonReferee.objects.filter(season=season, user=referee).exists():
@@ -56,7 +54,7 @@ def referee_pool_add(
 def referee_pool_remove(*, season: Season, referee: Any, by: Any, reason: str) -> None:
     """Take a referee out of the pool, with a reason; refused while they are the
     referee of a match of the season still to be played (assign another first)."""
-    official_check(by, OFFICIALS_ONLY)
+    official_check(by, ERRORS.error("not_an_official__referees"))
     reason = " ".join(reason.split())
     if not reason:
         ERRORS.refuse("pool_leave_reason_missing", field="reason")

@@ -9,7 +9,6 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from competitions.errors import ERRORS
 from competitions.models import Competition, Match, Season
@@ -17,8 +16,6 @@ from competitions.selectors.matches import needs_jury_approval_q
 from tarokk_admin.core.history import history_mark
 from tarokk_admin.core.l10n import human_date
 from tarokk_admin.core.roles import official_check
-
-OFFICIALS_ONLY = gettext_lazy("Only officials set up seasons.")
 
 FIRST_YEAR, LAST_YEAR = 1990, 2100
 NAMED_AT_MOST = 5
@@ -66,7 +63,7 @@ def season_create(
 ) -> Season:
     """A new season and its Team Championship (1 Jan - 31 Dec, R15). Seasons are
     calendar years, so two seasons of one year would overlap: refused."""
-    official_check(user, OFFICIALS_ONLY)
+    official_check(user, ERRORS.error("not_an_official__seasons"))
     if not FIRST_YEAR <= year <= LAST_YEAR:
         ERRORS.refuse(
             "year_out_of_range", field="year", first=FIRST_YEAR, last=LAST_YEAR
@@ -123,7 +120,7 @@ def season_update(
     """Change the annual meeting or the cup registration dates. Moving the meeting
     later is refused when a match already played before the new date has no jury
     approval (R15 needs it recorded before the match)."""
-    official_check(user, OFFICIALS_ONLY)
+    official_check(user, ERRORS.error("not_an_official__seasons"))
     season = Season.objects.select_for_update().get(pk=season.pk)
     _dates_check(
         season.year, annual_meeting, cup_registration_opens, cup_registration_closes
