@@ -32,12 +32,10 @@ def _dates_check(
     if annual_meeting.year != year:
         ERRORS.refuse("meeting_outside_season", field="annual_meeting", year=year)
     if (opens is None) != (closes is None):
-        ERRORS.refuse(
-            "registration_dates_half",
-            field="cup_registration_closes"
-            if closes is None
-            else "cup_registration_opens",
+        field = (
+            "cup_registration_closes" if closes is None else "cup_registration_opens"
         )
+        ERRORS.refuse("registration_dates_half", field=field)
     if opens is not None and closes is not None:
         if closes < opens:
             ERRORS.refuse(
