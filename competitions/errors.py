@@ -7,16 +7,8 @@ from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
 
+from competitions.errors_season import SEASON
 from tarokk_admin.core.errors import ErrorTable
-
-# Seasons, teams, accounts, the schedule, matches, results, closings, the jury.
-SEASON = {
-    "annual_meeting_missing": _("Give the date of the annual meeting (R15)."),
-    "meeting_outside_season": _(
-        "The annual meeting of %(year)s must be in %(year)s (R15)."
-    ),
-}
-
 
 # ---------------------------------------------------------------------------
 # The cup, line-ups and rosters, players, free games and sittings, notices,

@@ -25,17 +25,15 @@ from django.core.validators import validate_email
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
-from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, gettext_noop
+from django.utils.translation import gettext_noop
 
+from competitions.errors import ERRORS
 from competitions.models import AccountEvent, AccountSettings, Player, TeamCaptain
 from competitions.selectors.accounts import account_name
 from competitions.services.claims import player_account_link
 from tarokk_admin.core.errors import ServiceError
 from tarokk_admin.core.roles import Role, is_official, official_check
 from tarokk_admin.core.words import app_words
-
-OFFICIALS_ONLY = gettext_lazy("Only officials manage accounts and roles.")
 
 REASON_MAX = 500
 NAME_MAX = 150
@@ -46,16 +44,13 @@ def _user_model() -> Any:
     return get_user_model()
 
 
-def _reason(reason: str, what: str) -> str:
+def _reason(reason: str, missing: ServiceError) -> str:
+    """The reason, tidied; ``missing`` is the refusal of a blank one."""
     reason = " ".join(reason.split())
     if not reason:
-        raise ServiceError(what, field="reason", code="reason_missing")
+        raise missing
     if len(reason) > REASON_MAX:
-        raise ServiceError(
-            _("Keep the reason under %(n)s characters.") % {"n": REASON_MAX},
-            field="reason",
-            code="reason_too_long",
-        )
+        ERRORS.refuse("reason_too_long", field="reason", n=REASON_MAX)
     return reason
 
 
@@ -102,21 +97,16 @@ def active_officials() -> Any:
     )
 
 
-def _not_the_last_official(account: Any, what: str) -> None:
+def _the_last_official(account: Any) -> bool:
+    """Whether ``account`` is the only active official left."""
     if not is_official(account) or not account.is_active:
-        return
-    others = active_officials().exclude(pk=account.pk)
-    if not others.exists():
-        raise ServiceError(what, code="last_official")
+        return False
+    return not active_officials().exclude(pk=account.pk).exists()
 
 
 def _role(value: str) -> Role:
     if value not in Role.values:
-        raise ServiceError(
-            _("There is no role %(role)s.") % {"role": value[:40]},
-            field="role",
-            code="unknown_role",
-        )
+        ERRORS.refuse("unknown_role", field="role", role=value[:40])
     return Role(value)
 
 
@@ -125,25 +115,18 @@ def _email(email: str, exclude: Any = None) -> str:
     try:
         validate_email(email)
     except ValidationError as error:
-        raise ServiceError(
-            _("“%(email)s” is not an e-mail address.") % {"email": email[:80]},
-            field="email",
-            code="bad_email",
-        ) from error
+        raise ERRORS.error("bad_email", field="email", email=email[:80]) from error
     taken = _user_model().objects.filter(email__iexact=email)
     if exclude is not None:
         taken = taken.exclude(pk=exclude.pk)
     holder = taken.first()
     if holder is not None:
-        raise ServiceError(
-            _("%(email)s already has an account: %(name)s (%(user)s).")
-            % {
-                "email": email,
-                "name": account_name(holder),
-                "user": holder.get_username(),
-            },
+        ERRORS.refuse(
+            "email_taken",
             field="email",
-            code="email_taken",
+            email=email,
+            name=account_name(holder),
+            user=holder.get_username(),
         )
     return email
 
@@ -154,20 +137,9 @@ def _username(username: str, email: str) -> str:
     if username.strip():
         username = username.strip()
         if len(username) > NAME_MAX or not USERNAME.match(username):
-            raise ServiceError(
-                _(
-                    "A username has at most 150 letters, digits and the signs "
-                    "@ . + - _ (no spaces)."
-                ),
-                field="username",
-                code="bad_username",
-            )
+            ERRORS.refuse("bad_username", field="username")
         if users.filter(username__iexact=username).exists():
-            raise ServiceError(
-                _("The username %(user)s is taken.") % {"user": username},
-                field="username",
-                code="username_taken",
-            )
+            ERRORS.refuse("username_taken", field="username", user=username)
         return username
     base = re.sub(r"[^\w.+-]", "", email.split("@")[0])[:140] or "user"
     candidate, number = base, 1
@@ -183,17 +155,9 @@ def _names(first: str, last: str, player: Player | None) -> tuple[str, str]:
         # A Hungarian name is written family name first: "Kovács Éva".
         last, _space, first = player.name.partition(" ")
     if not (first or last):
-        raise ServiceError(
-            _("Give the person's name (or choose their federation record)."),
-            field="last_name",
-            code="name_missing",
-        )
+        ERRORS.refuse("name_missing", field="last_name")
     if len(first) > NAME_MAX or len(last) > NAME_MAX:
-        raise ServiceError(
-            _("A name has at most 150 characters."),
-            field="last_name",
-            code="name_too_long",
-        )
+        ERRORS.refuse("name_too_long", field="last_name")
     return first, last
 
 
@@ -216,11 +180,11 @@ def account_invite(
     federation record and give the roles, with the reason kept."""
     from competitions.services.invitations import invitation_queue
 
-    official_check(by, OFFICIALS_ONLY)
+    official_check(by, ERRORS.error("not_an_official__accounts"))
     email = _email(email)
     wanted = [_role(value) for value in dict.fromkeys(roles)]
     if wanted:
-        reason = _reason(reason, _("Say why you give these roles."))
+        reason = _reason(reason, ERRORS.error("reason_missing", field="reason"))
     first, last = _names(first_name, last_name, player)
     account = _user_model()(
         username=_username(username, email),
@@ -250,22 +214,13 @@ def account_invitation_resend(*, account: Any, by: Any, site: str = "") -> Any:
     person has not set a password (then the login page's reset is theirs)."""
     from competitions.services.invitations import invitation_queue
 
-    official_check(by, OFFICIALS_ONLY)
+    official_check(by, ERRORS.error("not_an_official__accounts"))
     if not account.is_active:
-        raise ServiceError(
-            _("The account is deactivated: reactivate it first."), code="inactive"
-        )
+        ERRORS.refuse("inactive")
     if account.has_usable_password():
-        raise ServiceError(
-            _(
-                "%(name)s has set a password already; if it is lost, “Forgot your "
-                "password?” on the login page sends a new link."
-            )
-            % {"name": account_name(account)},
-            code="password_set",
-        )
+        ERRORS.refuse("password_set", name=account_name(account))
     if not account.email:
-        raise ServiceError(_("The account has no e-mail address."), code="no_email")
+        ERRORS.refuse("no_email")
     account_event(account, AccountEvent.Kind.INVITATION_SENT, by)
     invitation_queue(account, site)
     return account
@@ -274,24 +229,15 @@ def account_invitation_resend(*, account: Any, by: Any, site: str = "") -> Any:
 @transaction.atomic
 def account_role_grant(*, account: Any, role: str, by: Any, reason: str) -> Any:
     """Give a role (R15's officials, jury, referees, captains are groups)."""
-    official_check(by, OFFICIALS_ONLY)
+    official_check(by, ERRORS.error("not_an_official__accounts"))
     chosen = _role(role)
     if account.pk == by.pk:
-        raise ServiceError(
-            _("Nobody gives themselves a role: another official does."),
-            code="own_rights",
-        )
+        ERRORS.refuse("own_rights")
     if not account.is_active:
-        raise ServiceError(
-            _("The account is deactivated: reactivate it first."), code="inactive"
-        )
-    reason = _reason(reason, _("Say why you give this role."))
+        ERRORS.refuse("inactive")
+    reason = _reason(reason, ERRORS.error("grant_reason_missing", field="reason"))
     if not role_add(account, chosen, by, reason):
-        raise ServiceError(
-            _("%(name)s already has the role %(role)s.")
-            % {"name": account_name(account), "role": chosen.label},
-            code="has_role",
-        )
+        ERRORS.refuse("has_role", name=account_name(account), role=chosen.label)
     return account
 
 
@@ -308,40 +254,22 @@ def _captaincies_now(account: Any) -> list[TeamCaptain]:
 def account_role_withdraw(*, account: Any, role: str, by: Any, reason: str) -> Any:
     """Withdraw a role, with the reason kept; never the last official's, and not a
     captain's while they captain a team this season or a later one."""
-    official_check(by, OFFICIALS_ONLY)
+    official_check(by, ERRORS.error("not_an_official__accounts"))
     chosen = _role(role)
-    reason = _reason(reason, _("Say why you withdraw this role."))
+    reason = _reason(reason, ERRORS.error("withdraw_reason_missing", field="reason"))
     group = Group.objects.filter(name=chosen.value).first()
     if group is None or not account.groups.filter(pk=group.pk).exists():
-        raise ServiceError(
-            _("%(name)s does not have the role %(role)s.")
-            % {"name": account_name(account), "role": chosen.label},
-            code="no_role",
-        )
-    if chosen == Role.OFFICIAL and not account.is_superuser:
-        _not_the_last_official(
-            account,
-            _(
-                "%(name)s is the last official: give another account the role "
-                "first, so that someone can still run the federation."
-            )
-            % {"name": account_name(account)},
-        )
+        ERRORS.refuse("no_role", name=account_name(account), role=chosen.label)
+    official = chosen == Role.OFFICIAL and not account.is_superuser
+    if official and _the_last_official(account):
+        ERRORS.refuse("last_official", name=account_name(account))
     if chosen == Role.TEAM_CAPTAIN:
         held = _captaincies_now(account)
         if held:
-            raise ServiceError(
-                _(
-                    "%(name)s captains %(teams)s: choose another captain on the "
-                    "team's page first."
-                )
-                % {
-                    "name": account_name(account),
-                    "teams": ", ".join(
-                        f"{c.team.name} ({c.season.year})" for c in held
-                    ),
-                },
-                code="captain_now",
+            ERRORS.refuse(
+                "captain_now",
+                name=account_name(account),
+                teams=", ".join(f"{c.team.name} ({c.season.year})" for c in held),
             )
     account.groups.remove(group)
     if chosen == Role.OFFICIAL and account.is_staff and not account.is_superuser:
@@ -358,18 +286,12 @@ def account_role_withdraw(*, account: Any, role: str, by: Any, reason: str) -> A
 def account_deactivate(*, account: Any, by: Any, reason: str) -> Any:
     """The account can no longer sign in (kept, with its history); never the last
     official's."""
-    official_check(by, OFFICIALS_ONLY)
-    reason = _reason(reason, _("Say why the account is deactivated."))
+    official_check(by, ERRORS.error("not_an_official__accounts"))
+    reason = _reason(reason, ERRORS.error("deactivate_reason_missing", field="reason"))
     if not account.is_active:
-        raise ServiceError(_("The account is deactivated already."), code="inactive")
-    _not_the_last_official(
-        account,
-        _(
-            "%(name)s is the last active official: the federation would have nobody "
-            "to run it. Give another account the Official role first."
-        )
-        % {"name": account_name(account)},
-    )
+        ERRORS.refuse("inactive_already")
+    if _the_last_official(account):
+        ERRORS.refuse("last_active_official", name=account_name(account))
     account.is_active = False
     account.save(update_fields=["is_active"])
     account_event(account, AccountEvent.Kind.DEACTIVATED, by, reason=reason)
@@ -378,10 +300,10 @@ def account_deactivate(*, account: Any, by: Any, reason: str) -> Any:
 
 @transaction.atomic
 def account_reactivate(*, account: Any, by: Any, reason: str) -> Any:
-    official_check(by, OFFICIALS_ONLY)
-    reason = _reason(reason, _("Say why the account is reactivated."))
+    official_check(by, ERRORS.error("not_an_official__accounts"))
+    reason = _reason(reason, ERRORS.error("reactivate_reason_missing", field="reason"))
     if account.is_active:
-        raise ServiceError(_("The account is active already."), code="active")
+        ERRORS.refuse("active")
     account.is_active = True
     account.save(update_fields=["is_active"])
     account_event(account, AccountEvent.Kind.REACTIVATED, by, reason=reason)
@@ -396,16 +318,9 @@ def official_create(
     refused once an active official exists (they invite the others)."""
     existing = active_officials().order_by("pk").first()
     if existing is not None:
-        raise ServiceError(
-            _(
-                "The federation has an official already (%(user)s): officials "
-                "invite the others in the workspace (Accounts and roles)."
-            )
-            % {"user": existing.get_username()},
-            code="official_exists",
-        )
+        ERRORS.refuse("official_exists", user=existing.get_username())
     if not username.strip():
-        raise ServiceError(_("Give a username."), field="username", code="no_username")
+        ERRORS.refuse("no_username", field="username")
     email = _email(email)
     account = _user_model()(
         username=_username(username, email),

@@ -12,11 +12,11 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from competitions.errors import ERRORS
 from competitions.models import Membership, Player, Season, Team, TeamCaptain
 from competitions.selectors.accounts import account_name
 from competitions.selectors.teams import is_captain_of
 from competitions.services.accounts import role_add
-from tarokk_admin.core.errors import ServiceError
 from tarokk_admin.core.history import history_mark
 from tarokk_admin.core.people import person_name
 from tarokk_admin.core.roles import Role, is_official, official_check
@@ -26,46 +26,29 @@ def captain_check(user: Any, team: Team, season_id: int) -> None:
     """Refuse unless ``user`` is the team's captain in that season."""
     if not is_captain_of(user, team.pk, season_id):
         year = Season.objects.filter(pk=season_id).values_list("year", flat=True)
-        raise ServiceError(
-            _("%(user)s is not the captain of %(team)s in %(year)s.")
-            % {
-                "user": person_name(user),
-                "team": team.name,
-                "year": next(iter(year), "?"),
-            },
-            code="not_the_captain",
+        ERRORS.refuse(
+            "not_the_captain",
+            user=person_name(user),
+            team=team.name,
+            year=next(iter(year), "?"),
         )
 
 
 def _member_account(season: Season, team: Team, player: Player) -> Any:
     """The account of a member of the team's roster in the season (R15's teams)."""
     if not Membership.objects.filter(season=season, team=team, player=player).exists():
-        raise ServiceError(
-            _(
-                "%(player)s is not on %(team)s's roster in %(year)s: the captain is "
-                "one of the team's members of the season."
-            )
-            % {"player": player.name, "team": team.name, "year": season.year},
+        ERRORS.refuse(
+            "not_a_member",
             field="player",
-            code="not_a_member",
+            player=player.name,
+            team=team.name,
+            year=season.year,
         )
     account = player.user
     if account is None:
-        raise ServiceError(
-            _(
-                "%(player)s has no account yet: invite them first (Accounts and "
-                "roles), then choose them as the captain."
-            )
-            % {"player": player.name},
-            field="player",
-            code="no_account",
-        )
+        ERRORS.refuse("no_account", field="player", player=player.name)
     if not account.is_active:
-        raise ServiceError(
-            _("%(player)s's account is deactivated.") % {"player": player.name},
-            field="player",
-            code="inactive",
-        )
+        ERRORS.refuse("captain_account_inactive", field="player", player=player.name)
     return account
 
 
@@ -86,18 +69,15 @@ def team_captain_set(
     official = is_official(by)
     successor = current is not None and current.user_id == by.pk
     if not official and not successor:
-        raise ServiceError(
-            _("Only an official or the team's captain of %(year)s chooses its captain.")
-            % {"year": season.year},
-            code="not_allowed",
-        )
+        ERRORS.refuse("not_allowed", year=season.year)
     account = _member_account(season, team, player)
     if current is not None and current.user_id == account.pk:
-        raise ServiceError(
-            _("%(name)s is already the captain of %(team)s in %(year)s.")
-            % {"name": player.name, "team": team.name, "year": season.year},
+        ERRORS.refuse(
+            "already_captain",
             field="player",
-            code="already_captain",
+            name=player.name,
+            team=team.name,
+            year=season.year,
         )
     why = " ".join(reason.split()) or (
         _("handed over by the captain") if successor and not official else ""
@@ -124,19 +104,13 @@ def team_captain_set(
 def team_captain_remove(*, season: Season, team: Team, by: Any, reason: str) -> None:
     """An official leaves the team without a captain for the season (kept in the
     history with the reason)."""
-    official_check(by, _("Only officials remove a team's captain."))
+    official_check(by, ERRORS.error("not_an_official__captains"))
     reason = " ".join(reason.split())
     if not reason:
-        raise ServiceError(
-            _("Say why the team has no captain now."), field="reason", code="reason"
-        )
+        ERRORS.refuse("captain_removal_reason_missing", field="reason")
     row = TeamCaptain.objects.filter(season=season, team=team).first()
     if row is None:
-        raise ServiceError(
-            _("%(team)s has no captain in %(year)s.")
-            % {"team": team.name, "year": season.year},
-            code="no_captain",
-        )
+        ERRORS.refuse("no_captain", team=team.name, year=season.year)
     history_mark(row, by, reason)
     row.delete()
 

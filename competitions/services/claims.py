@@ -14,33 +14,26 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, gettext_noop
+from django.utils.translation import gettext_noop
 
+from competitions.errors import ERRORS
 from competitions.models import Player, PlayerClaim
-from tarokk_admin.core.errors import ServiceError
 from tarokk_admin.core.history import history_mark
 from tarokk_admin.core.roles import official_check
 from tarokk_admin.core.words import app_words
-
-OFFICIALS_ONLY = gettext_lazy("Only officials link accounts to players.")
 
 
 def _link(player: Player, account: Any, by: Any, why: str) -> None:
     linked = Player.objects.filter(user=account).exclude(pk=player.pk).first()
     if linked is not None:
-        raise ServiceError(
-            _("The account %(user)s is already linked to %(player)s.")
-            % {"user": account.get_username(), "player": linked.name},
+        ERRORS.refuse(
+            "account_linked",
             field="user",
-            code="account_linked",
+            user=account.get_username(),
+            player=linked.name,
         )
     if player.user_id is not None and player.user_id != account.pk:
-        raise ServiceError(
-            _("%(player)s is already linked to another account; unlink it first.")
-            % {"player": player.name},
-            field="player",
-            code="player_linked",
-        )
+        ERRORS.refuse("player_linked", field="player", player=player.name)
     player.user = account
     history_mark(player, by, why)
     player.save()
@@ -50,25 +43,13 @@ def _link(player: Player, account: Any, by: Any, why: str) -> None:
 def player_claim_make(*, user: Any, player: Player) -> PlayerClaim:
     """The signed-in user says they are this player; an official decides."""
     if Player.objects.filter(user=user).exists():
-        raise ServiceError(
-            _("Your account is already linked to a player."), code="account_linked"
-        )
+        ERRORS.refuse("own_account_linked")
     if player.user_id is not None:
-        raise ServiceError(
-            _(
-                "%(player)s is already linked to an account; if that is wrong, "
-                "ask an official."
-            )
-            % {"player": player.name},
-            field="player",
-            code="player_linked",
-        )
+        ERRORS.refuse("player_claimed_linked", field="player", player=player.name)
     if PlayerClaim.objects.filter(
         user=user, status=PlayerClaim.Status.PENDING
     ).exists():
-        raise ServiceError(
-            _("Your claim is already waiting for an official."), code="claim_pending"
-        )
+        ERRORS.refuse("claim_pending")
     claim = PlayerClaim(user=user, player=player)
     history_mark(claim, user)
     claim.save()
@@ -86,18 +67,14 @@ def _decide(claim: PlayerClaim, user: Any, status: str, note: str) -> PlayerClai
 def _pending(claim: PlayerClaim) -> PlayerClaim:
     claim = PlayerClaim.objects.select_for_update().get(pk=claim.pk)
     if claim.status != PlayerClaim.Status.PENDING:
-        raise ServiceError(
-            _("This claim is already %(status)s.")
-            % {"status": claim.get_status_display()},
-            code="decided",
-        )
+        ERRORS.refuse("decided", status=claim.get_status_display())
     return claim
 
 
 @transaction.atomic
 def player_claim_accept(*, claim: PlayerClaim, user: Any) -> PlayerClaim:
     """An official accepts the claim: the account is linked to the player."""
-    official_check(user, OFFICIALS_ONLY)
+    official_check(user, ERRORS.error("not_an_official__claims"))
     claim = _pending(claim)
     _link(claim.player, claim.user, user, app_words(gettext_noop("claim accepted")))
     return _decide(claim, user, PlayerClaim.Status.ACCEPTED, "")
@@ -106,25 +83,20 @@ def player_claim_accept(*, claim: PlayerClaim, user: Any) -> PlayerClaim:
 @transaction.atomic
 def player_claim_refuse(*, claim: PlayerClaim, user: Any, note: str) -> PlayerClaim:
     """An official refuses the claim, saying why (the user reads it)."""
-    official_check(user, OFFICIALS_ONLY)
+    official_check(user, ERRORS.error("not_an_official__claims"))
     claim = _pending(claim)
     if not note.strip():
-        raise ServiceError(_("Say why the claim is refused."), field="note")
+        ERRORS.refuse("claim_refusal_note_missing", field="note")
     return _decide(claim, user, PlayerClaim.Status.REFUSED, note)
 
 
 @transaction.atomic
 def player_account_link(*, player: Player, username: str, user: Any) -> Player:
     """An official links an existing account to the player directly."""
-    official_check(user, OFFICIALS_ONLY)
+    official_check(user, ERRORS.error("not_an_official__claims"))
     account = get_user_model().objects.filter(username=username.strip()).first()
     if account is None:
-        raise ServiceError(
-            _("There is no account with the username “%(name)s”.")
-            % {"name": username.strip()[:150]},
-            field="username",
-            code="no_account",
-        )
+        ERRORS.refuse("username_unknown", field="username", name=username.strip()[:150])
     player = Player.objects.select_for_update().get(pk=player.pk)
     _link(
         player, account, user, app_words(gettext_noop("account linked by an official"))
@@ -145,13 +117,10 @@ def player_account_link(*, player: Player, username: str, user: Any) -> Player:
 @transaction.atomic
 def player_account_unlink(*, player: Player, user: Any) -> Player:
     """An official removes the link between a player and their account."""
-    official_check(user, OFFICIALS_ONLY)
+    official_check(user, ERRORS.error("not_an_official__claims"))
     player = Player.objects.select_for_update().get(pk=player.pk)
     if player.user_id is None:
-        raise ServiceError(
-            _("%(player)s has no linked account.") % {"player": player.name},
-            code="not_linked",
-        )
+        ERRORS.refuse("not_linked", player=player.name)
     player.user = None
     history_mark(
         player, user, app_words(gettext_noop("account unlinked by an official"))

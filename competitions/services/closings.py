@@ -15,8 +15,9 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, gettext_noop
+from django.utils.translation import gettext_noop
 
+from competitions.errors import ERRORS
 from competitions.models import (
     AnnualMeeting,
     Closing,
@@ -40,9 +41,6 @@ from tarokk_admin.core.roles import is_jury, official_check
 from tarokk_admin.core.words import app_words
 
 REASON_MAX = 1000
-OFFICIALS_ONLY = gettext_lazy(
-    "Only officials close competitions and record the annual meeting."
-)
 ROLE_ORDER = {
     Membership.Role.DRIVER: 0,
     Membership.Role.CATCHER: 1,
@@ -108,10 +106,7 @@ def _cup_rows(competition: Competition) -> list[ClosingRow]:
     ).select_related("team_a", "team_b", "winner")
     final = next((tie for tie in ties if tie.round == ROUNDS), None)
     if final is None or final.winner_id is None:
-        raise ServiceError(
-            _("The cup's final is not decided yet: it cannot be closed (R15)."),
-            code="final_undecided",
-        )
+        ERRORS.refuse("final_undecided")
     places = [(1, final.winner)]
     places.append(
         (2, final.team_b if final.winner_id == final.team_a_id else final.team_a)
@@ -144,24 +139,17 @@ def competition_close(*, competition: Competition, user: Any) -> Closing:
     """Close a competition (R15): refused while a match is neither completed nor
     void (``ClosingRefused`` lists them), for the free games (their own closing)
     and for a final year; keeps the final table with places (shared ranks stand)."""
-    official_check(user, OFFICIALS_ONLY)
+    official_check(user, ERRORS.error("not_an_official__closings"))
     competition = (
         Competition.objects.select_for_update()
         .select_related("season")
         .get(pk=competition.pk)
     )
     if competition.kind == Competition.Kind.FREE:
-        raise ServiceError(
-            _("The free games are closed on their own page, when the year is over."),
-            code="free_games",
-        )
+        ERRORS.refuse("free_games")
     year_final_guard(competition.season.year)
     if Closing.objects.filter(competition=competition).exists():
-        raise ServiceError(
-            _("%(competition)s is already closed.")
-            % {"competition": competition.title},
-            code="closed",
-        )
+        ERRORS.refuse("closed", competition=competition.title)
     open_matches = competition_open_matches(competition)
     if open_matches:
         raise ClosingRefused(competition, open_matches)
@@ -170,11 +158,7 @@ def competition_close(*, competition: Competition, user: Any) -> Closing:
     else:
         rows = _table_rows(competition)
     if not rows:
-        raise ServiceError(
-            _("%(competition)s has no completed match: there is no table to keep.")
-            % {"competition": competition.title},
-            code="empty",
-        )
+        ERRORS.refuse("empty", competition=competition.title)
     closing = Closing(competition=competition, closed_at=timezone.now(), closed_by=user)
     history_mark(closing, user, app_words(gettext_noop("closed")))
     closing.save()
@@ -192,25 +176,17 @@ def closing_correction_approve(
     competition (R15): its hands and result may then be corrected; the kept table
     stays and the page shows the corrected one beside it."""
     if not is_jury(user):
-        raise ServiceError(
-            _("Only the jury approves a correction after closing."), code="not_jury"
-        )
+        ERRORS.refuse("not_jury")
     reason = reason.strip()
     if not reason:
-        raise ServiceError(_("Say why the correction is approved."), field="reason")
+        ERRORS.refuse("correction_reason_missing", field="reason")
     if len(reason) > REASON_MAX:
-        raise ServiceError(
-            _("Keep the reason under %(n)s characters.") % {"n": REASON_MAX},
-            field="reason",
-        )
+        ERRORS.refuse("reason_too_long", field="reason", n=REASON_MAX)
     match = Match.objects.select_related("competition__season").get(pk=match.pk)
     year_final_guard(match.competition.season.year)
     closings = closings_of_match(match)
     if not closings:
-        raise ServiceError(
-            _("This match's competition is not closed: correct it as usual."),
-            code="not_closed",
-        )
+        ERRORS.refuse("not_closed")
     correction = ClosingCorrection(
         closing=closings[0],
         match=match,
@@ -230,35 +206,17 @@ def annual_meeting_record(
     """Record the annual meeting that approves ``year``'s results (R15): it
     approves the year's closings (and its free games' closing); from then on the
     year's records are final. Held after the year, never in the future."""
-    official_check(user, OFFICIALS_ONLY)
+    official_check(user, ERRORS.error("not_an_official__closings"))
     if date.year <= year:
-        raise ServiceError(
-            _(
-                "The meeting approving %(year)s is held after the year, from 1 January %(next)s."
-            )
-            % {"year": year, "next": year + 1},
-            field="date",
-        )
+        ERRORS.refuse("meeting_within_year", field="date", year=year, next=year + 1)
     if date > timezone.localdate():
-        raise ServiceError(
-            _("%(date)s is in the future: record the meeting once it is held.")
-            % {"date": human_date(date)},
-            field="date",
-        )
+        ERRORS.refuse("meeting_in_future", field="date", date=human_date(date))
     if AnnualMeeting.objects.filter(year=year).exists():
-        raise ServiceError(
-            _("The annual meeting approving %(year)s is recorded already.")
-            % {"year": year},
-            code="recorded",
-        )
+        ERRORS.refuse("recorded", year=year)
     closings = list(Closing.objects.filter(competition__season__year=year))
     free_games = FreeGamesClosing.objects.filter(season__year=year).first()
     if not closings and free_games is None:
-        raise ServiceError(
-            _("Nothing of %(year)s is closed: close its competitions first (R15).")
-            % {"year": year},
-            code="nothing_closed",
-        )
+        ERRORS.refuse("nothing_closed", year=year)
     meeting = AnnualMeeting(
         year=year,
         date=date,

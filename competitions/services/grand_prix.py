@@ -10,9 +10,9 @@ from typing import Any
 
 from django.db import transaction
 from django.db.models import Q, Sum
-from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from competitions.errors import ERRORS
 from competitions.models import (
     Competition,
     GrandPrixEntry,
@@ -26,7 +26,6 @@ from competitions.rules.standings import CHAMPIONSHIP_MATCH_CAP
 from competitions.selectors.matches import championship_matches_played
 from competitions.services.matches import match_create
 from competitions.services.referees import referee_check
-from tarokk_admin.core.errors import ServiceError
 from tarokk_admin.core.history import history_mark
 from tarokk_admin.core.words import app_words
 
@@ -41,23 +40,17 @@ def grand_prix_create(
 ) -> Competition:
     name = name.strip()
     if not name:
-        raise ServiceError(_("Give the event a name."), field="name")
+        ERRORS.refuse("event_name_missing", field="name")
     for day in (starts, ends):
         if day is not None and day.year != season.year:
-            raise ServiceError(
-                _("The event's dates must fall in the %(year)s season.")
-                % {"year": season.year},
-                field="starts",
-            )
+            ERRORS.refuse("event_outside_season", field="starts", year=season.year)
     if starts and ends and ends < starts:
-        raise ServiceError(_("The event cannot end before it starts."), field="ends")
+        ERRORS.refuse("event_ends_before_start", field="ends")
     if Competition.objects.filter(
         season=season, kind=Competition.Kind.GRAND_PRIX, name=name
     ).exists():
-        raise ServiceError(
-            _("The %(year)s season already has a Grand Prix named %(name)s.")
-            % {"year": season.year, "name": name},
-            field="name",
+        ERRORS.refuse(
+            "grand_prix_name_taken", field="name", year=season.year, name=name
         )
     return Competition.objects.create(
         season=season,
@@ -71,7 +64,7 @@ def grand_prix_create(
 
 def _event_check(competition: Competition) -> None:
     if competition.kind != Competition.Kind.GRAND_PRIX:
-        raise ServiceError(_("This competition is not a Grand Prix."))
+        ERRORS.refuse("not_a_grand_prix")
 
 
 @transaction.atomic
@@ -81,14 +74,9 @@ def grand_prix_entries_set(
     """The event's teams, in seeding order; fixed once round 1 is paired."""
     _event_check(competition)
     if competition.matches.exists():
-        raise ServiceError(
-            _("Round 1 is already paired: the teams can no longer change."),
-            field="teams",
-        )
+        ERRORS.refuse("entries_fixed", field="teams")
     if len({team.pk for team in teams}) < 3:
-        raise ServiceError(
-            _("A Grand Prix needs at least 3 teams; enter more teams."), field="teams"
-        )
+        ERRORS.refuse("too_few_entries", field="teams")
     kept = list(
         GrandPrixEntry.objects.filter(competition=competition, team__in=teams)
         .order_by("seed", "id")
@@ -115,18 +103,14 @@ def grand_prix_seeding_set(
     _event_check(competition)
     Competition.objects.select_for_update().filter(pk=competition.pk).first()
     if competition.matches.exists():
-        raise ServiceError(
-            _("Round 1 is already paired: the seeding can no longer change.")
-        )
+        ERRORS.refuse("seeding_fixed")
     entries = {
         entry.team_id: entry
         for entry in GrandPrixEntry.objects.filter(competition=competition)
     }
     wanted = [team.pk for team in teams]
     if sorted(wanted) != sorted(entries) or len(set(wanted)) != len(wanted):
-        raise ServiceError(
-            _("List every entered team exactly once to set the seeding.")
-        )
+        ERRORS.refuse("seeding_incomplete")
     for seed, team_id in enumerate(wanted, start=1):
         entry = entries[team_id]
         if entry.seed != seed:
@@ -147,9 +131,7 @@ def grand_prix_seed_move(
     teams = [entry.team for entry in entries]
     index = next((i for i, t in enumerate(teams) if t.pk == team.pk), None)
     if index is None:
-        raise ServiceError(
-            _("%(team)s is not entered in this event.") % {"team": team.name}
-        )
+        ERRORS.refuse("team_not_entered", team=team.name)
     other = index - 1 if up else index + 1
     if 0 <= other < len(teams):
         teams[index], teams[other] = teams[other], teams[index]
@@ -176,14 +158,11 @@ def grand_prix_round_generate(
     _event_check(competition)
     number = grand_prix_round_next(competition)
     if number is None:
-        raise ServiceError(_("All 3 rounds of this event are paired already."))
+        ERRORS.refuse("rounds_all_paired")
     if competition.matches.filter(
         status__in=[Match.Status.SCHEDULED, Match.Status.IN_PLAY]
     ).exists():
-        raise ServiceError(
-            _("Round %(n)s can be paired once every match of round %(p)s is completed.")
-            % {"n": number, "p": number - 1}
-        )
+        ERRORS.refuse("round_before_unfinished", n=number, p=number - 1)
     entries = list(
         GrandPrixEntry.objects.filter(competition=competition)
         .select_related("team")
@@ -210,9 +189,7 @@ def grand_prix_round_generate(
             [team.pk for team in teams], totals=totals, met=met, byes=byes
         )
     except PairingError as error:
-        raise ServiceError(
-            _("The round cannot be paired: %(why)s") % {"why": error}
-        ) from error
+        raise ERRORS.error("round_unpairable", why=error) from error
     return [
         match_create(
             competition=competition,
@@ -238,9 +215,9 @@ def grand_prix_pairing_override(
     if referee is not ...:
         referee_check(referee, competition.season)
     if match.status != Match.Status.SCHEDULED or match.hands.exists():
-        raise ServiceError(_("Only a pairing whose match has not started can change."))
+        ERRORS.refuse("pairing_started")
     if team_a.pk == team_b.pk:
-        raise ServiceError(_("A match is played between two different teams."))
+        ERRORS.refuse("same_team_twice")
     entered = set(
         GrandPrixEntry.objects.filter(competition=competition).values_list(
             "team_id", flat=True
@@ -248,25 +225,17 @@ def grand_prix_pairing_override(
     )
     for team in (team_a, team_b):
         if team.pk not in entered:
-            raise ServiceError(
-                _("%(team)s is not entered in this event.") % {"team": team.name}
-            )
+            ERRORS.refuse("team_not_entered", team=team.name)
     others = competition.matches.exclude(pk=match.pk)
     busy = others.filter(round=match.round).filter(
         Q(team_a__in=[team_a, team_b]) | Q(team_b__in=[team_a, team_b])
     )
     if busy.exists():
-        raise ServiceError(
-            _("One of the teams already plays another match in round %(n)s.")
-            % {"n": match.round}
-        )
+        ERRORS.refuse("team_busy_in_round", n=match.round)
     if others.filter(
         Q(team_a=team_a, team_b=team_b) | Q(team_a=team_b, team_b=team_a)
     ).exists():
-        raise ServiceError(
-            _("%(a)s and %(b)s have met in this event already: no rematches (R15).")
-            % {"a": team_a.name, "b": team_b.name}
-        )
+        ERRORS.refuse("rematch", a=team_a.name, b=team_b.name)
     fields = ["team_a", "team_b", "first_attack"]
     if referee is not ... and match.referee_id != getattr(referee, "pk", None):
         match.referee = referee
@@ -299,16 +268,11 @@ def grand_prix_championship_flag(
         for team_id, n in brought.items():
             played = championship_matches_played(teams[team_id], competition.season_id)
             if played + n > CHAMPIONSHIP_MATCH_CAP:
-                raise ServiceError(
-                    _(
-                        "%(team)s would play %(count)s championship matches in "
-                        "%(year)s; a team plays at most 52 a season (R15)."
-                    )
-                    % {
-                        "team": teams[team_id].name,
-                        "count": played + n,
-                        "year": competition.season.year,
-                    }
+                ERRORS.refuse(
+                    "championship_cap_exceeded",
+                    team=teams[team_id].name,
+                    count=played + n,
+                    year=competition.season.year,
                 )
     competition.counts_for_championship = counts
     competition.save(update_fields=["counts_for_championship"])

@@ -16,13 +16,13 @@ from django.db import transaction
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
+from competitions.errors import ERRORS
 from competitions.models import JuryApproval, JuryRefusal, Match
 from competitions.selectors.accounts import account_name
 from competitions.selectors.matches import (
     match_needs_jury_approval,
     match_start_datetime,
 )
-from tarokk_admin.core.errors import ServiceError
 from tarokk_admin.core.history import history_mark
 from tarokk_admin.core.roles import is_jury
 
@@ -41,12 +41,9 @@ def match_refusal(match: Match) -> JuryRefusal | None:
     )
 
 
-def refusal_message(refusal: JuryRefusal) -> str:
-    return _(
-        "The jury refused this match on %(date)s (%(name)s: “%(reason)s”): it is not "
-        "played as a championship match. An official voids it or reschedules it in "
-        "public (R15)."
-    ) % {
+def _refusal_values(refusal: JuryRefusal) -> dict[str, str]:
+    """What the refusal ``refused_by_jury`` names: when, who and why."""
+    return {
         "date": formats.date_format(
             timezone.localtime(refusal.refused_at), "SHORT_DATE_FORMAT"
         ),
@@ -59,14 +56,12 @@ def match_refusal_check(match: Match) -> None:
     """Refuse to play a match the jury refused (line-ups, hands, completion)."""
     refusal = match_refusal(match)
     if refusal is not None:
-        raise ServiceError(refusal_message(refusal), code="refused_by_jury")
+        ERRORS.refuse("refused_by_jury", **_refusal_values(refusal))
 
 
 def _before_start(match: Match, when: dt.datetime) -> None:
     if match.status != Match.Status.SCHEDULED or when >= match_start_datetime(match):
-        raise ServiceError(
-            _("A jury approval must be recorded before the match starts (R15).")
-        )
+        ERRORS.refuse("approval_after_start")
 
 
 @transaction.atomic
@@ -93,41 +88,23 @@ def jury_refuse(
     """R15: the jury refuses, with a reason, a match that needs its approval and
     has not started; it replaces an approval of the match."""
     if not is_jury(user):
-        raise ServiceError(
-            _("Only the jury (or an official) refuses a match."), code="not_the_jury"
-        )
+        ERRORS.refuse("not_the_jury")
     reason = " ".join(reason.split())
     if not reason:
-        raise ServiceError(
-            _("Say why the jury refuses the match."), field="reason", code="reason"
-        )
+        ERRORS.refuse("reason", field="reason")
     if len(reason) > REASON_MAX:
-        raise ServiceError(
-            _("Keep the reason under %(n)s characters.") % {"n": REASON_MAX},
-            field="reason",
-            code="reason_too_long",
-        )
+        ERRORS.refuse("reason_too_long", field="reason", n=REASON_MAX)
     match = (
         Match.objects.select_for_update(of=("self",))
         .select_related("competition__season")
         .get(pk=match.pk)
     )
     if not match_needs_jury_approval(match):
-        raise ServiceError(
-            _(
-                "This match needs no jury decision: it is played in public after the "
-                "annual meeting (R15)."
-            ),
-            code="no_approval_needed",
-        )
+        ERRORS.refuse("no_approval_needed")
     if match.status != Match.Status.SCHEDULED:
-        raise ServiceError(
-            _("Only a match not started yet is refused; this one is %(status)s.")
-            % {"status": match.get_status_display()},
-            code="started",
-        )
+        ERRORS.refuse("started", status=match.get_status_display())
     if JuryRefusal.objects.filter(match=match).exists():
-        raise ServiceError(_("The jury has refused this match already."), code="twice")
+        ERRORS.refuse("twice")
     approval = JuryApproval.objects.filter(match=match).first()
     if approval is not None:
         history_mark(approval, user, _("replaced by the jury's refusal")).delete()

@@ -9,9 +9,9 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from competitions.errors import ERRORS
 from competitions.models import (
     Competition,
     JuryApproval,
@@ -36,7 +36,6 @@ from competitions.services.notices import notice_match, notice_match_scheduled
 from competitions.services.referees import referee_check
 from competitions.services.results import match_results_store
 from tarokk_admin.core.background import followup_queue
-from tarokk_admin.core.errors import ServiceError
 from tarokk_admin.core.history import history_mark
 from tarokk_admin.core.l10n import human_date
 from tarokk_admin.core.words import app_words
@@ -59,12 +58,11 @@ def match_cap_check(
             team, competition.season_id, exclude=exclude
         )
         if played >= CHAMPIONSHIP_MATCH_CAP:
-            raise ServiceError(
-                _(
-                    "%(team)s has already played %(count)s championship matches in "
-                    "%(year)s; a team plays at most 52 a season (R15)."
-                )
-                % {"team": team.name, "count": played, "year": competition.season.year}
+            ERRORS.refuse(
+                "championship_cap_reached",
+                team=team.name,
+                count=played,
+                year=competition.season.year,
             )
 
 
@@ -88,11 +86,10 @@ def match_create(
     Both sides are told (and the jury when the match needs its approval), unless
     ``notify`` is False (a played match being imported)."""
     if team_a.pk == team_b.pk:
-        raise ServiceError(_("A match is played between two different teams."))
+        ERRORS.refuse("same_team_twice")
     if date.year != competition.season.year:
-        raise ServiceError(
-            _("The match date %(date)s is outside the %(year)s season.")
-            % {"date": human_date(date), "year": competition.season.year}
+        ERRORS.refuse(
+            "match_outside_season", date=human_date(date), year=competition.season.year
         )
     competition_open_guard(competition)
     counts = (
@@ -125,36 +122,26 @@ def match_check_playable(match: Match) -> None:
     """What must be settled before hands are entered: the cut, both line-ups, and the
     jury approval where R15 wants one (recorded before the match)."""
     if match.status == Match.Status.VOID:
-        raise ServiceError(_("This match is void."))
+        ERRORS.refuse("match_void")
     match_change_guard(match)
     match_refusal_check(match)
     if match_needs_jury_approval(match):
         approval = JuryApproval.objects.filter(match=match).first()
         if approval is None or approval.approved_at >= match_start_datetime(match):
             why = jury_approval_why(match)
-            raise ServiceError(
-                _(
-                    "This match needs a jury approval recorded before the match, "
-                    "because %(why)s (R15)."
-                )
-                % {"why": why}
-            )
+            ERRORS.refuse("jury_approval_missing", why=why)
     if Lineup.objects.filter(match=match).count() != 2:
-        raise ServiceError(_("Enter both teams' line-ups first (R15)."))
+        ERRORS.refuse("lineups_missing")
     if match.first_attack_id is None:
-        raise ServiceError(
-            _("Enter the cut (which team attacks in hand 1) first (R3).")
-        )
+        ERRORS.refuse("cut_missing")
 
 
 def match_cut_set(*, match: Match, first_attack: Team) -> Match:
     """R3: the cut decides hand 1's attacking team; fixed once a hand is entered."""
     if first_attack.pk not in (match.team_a_id, match.team_b_id):
-        raise ServiceError(
-            _("%(team)s does not play this match.") % {"team": first_attack.name}
-        )
+        ERRORS.refuse("team_not_in_match", team=first_attack.name)
     if match.hands.exists() and match.first_attack_id != first_attack.pk:
-        raise ServiceError(_("The cut cannot change once hands are entered."))
+        ERRORS.refuse("cut_fixed")
     match.first_attack = first_attack
     match.save(update_fields=["first_attack"])
     return match
@@ -173,18 +160,10 @@ def match_complete(*, match: Match, user: Any, early: bool = False) -> Match:
         .get(pk=match.pk)
     )
     if locked.status == Match.Status.COMPLETED:
-        raise ServiceError(_("This match is already completed."))
+        ERRORS.refuse("match_completed")
     ahead = locked.date > timezone.localdate()
     if ahead and not early:
-        raise ServiceError(
-            _(
-                "This match is dated %(date)s, after today: confirm that it is "
-                "completed early (tick the box), or check that these are its hands."
-            )
-            % {"date": human_date(locked.date)},
-            field="early",
-            code="early",
-        )
+        ERRORS.refuse("early", field="early", date=human_date(locked.date))
     match_check_playable(locked)
     match_cap_check(
         locked.competition, locked.counts_for_championship, locked.teams, exclude=locked
@@ -235,14 +214,14 @@ def match_void(*, match: Match, user: Any, reason: str) -> Match:
     completed match's follow-up is undone by the queued ``match_completed``: its
     results go now, its trophies, the cup tie's decision and the standings follow."""
     if not reason.strip():
-        raise ServiceError(_("Say why the match is void."), field="reason")
+        ERRORS.refuse("void_reason_missing", field="reason")
     locked = (
         Match.objects.select_for_update(of=("self",))
         .select_related("competition__season")
         .get(pk=match.pk)
     )
     if locked.status == Match.Status.VOID:
-        raise ServiceError(_("This match is void already."))
+        ERRORS.refuse("void_already")
     match_change_guard(locked)
     locked.status = Match.Status.VOID
     history_mark(locked, user, reason.strip())

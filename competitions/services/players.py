@@ -11,15 +11,13 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.db.models import ProtectedError
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, gettext_noop
+from django.utils.translation import gettext_noop
 
+from competitions.errors import ERRORS
 from competitions.models import Player
-from tarokk_admin.core.errors import ServiceError
 from tarokk_admin.core.history import history_mark
 from tarokk_admin.core.roles import official_check
 from tarokk_admin.core.words import app_words
-
-OFFICIALS_ONLY = gettext_lazy("Only officials register and edit players.")
 
 NUMBER = re.compile(r"^[A-Z0-9][A-Z0-9-]{0,19}$")
 
@@ -29,25 +27,16 @@ def player_number_clean(number: str) -> str:
     hyphens; a :class:`ServiceError` naming the rule otherwise."""
     number = (number or "").strip().upper()
     if not NUMBER.match(number):
-        raise ServiceError(
-            _(
-                "A federation number is 1-20 letters, digits or hyphens, "
-                "such as H10023."
-            ),
-            field="federation_number",
-            code="bad_number",
-        )
+        ERRORS.refuse("bad_number", field="federation_number")
     return number
 
 
 def _clean(name: str, number: str) -> tuple[str, str]:
     name = " ".join((name or "").split())
     if not name:
-        raise ServiceError(_("Give the player's name."), field="name")
+        ERRORS.refuse("player_name_missing", field="name")
     if len(name) > Player._meta.get_field("name").max_length:  # type: ignore[operator]
-        raise ServiceError(
-            _("The name is too long (at most 120 characters)."), field="name"
-        )
+        ERRORS.refuse("player_name_too_long", field="name")
     return name, player_number_clean(number)
 
 
@@ -62,14 +51,11 @@ def _save(player: Player, user: Any, why: str) -> Player:
             .exclude(pk=player.pk)
             .first()
         )
-        raise ServiceError(
-            _("The federation number %(number)s is already %(name)s's.")
-            % {
-                "number": player.federation_number,
-                "name": holder.name if holder else _("another player"),
-            },
+        raise ERRORS.error(
+            "number_taken",
             field="federation_number",
-            code="number_taken",
+            number=player.federation_number,
+            name=holder.name if holder else _("another player"),
         ) from None
     return player
 
@@ -85,7 +71,7 @@ def player_register(
 ) -> Player:
     """Register a player (``reason``: where the record comes from, for its
     history, e.g. an archive file)."""
-    official_check(user, OFFICIALS_ONLY)
+    official_check(user, ERRORS.error("not_an_official__players"))
     name, number = _clean(name, federation_number)
     player = Player(
         name=name, federation_number=number, club=(club or "").strip(), active=active
@@ -96,7 +82,7 @@ def player_register(
 def player_update(
     *, player: Player, name: str, federation_number: str, club: str = "", user: Any
 ) -> Player:
-    official_check(user, OFFICIALS_ONLY)
+    official_check(user, ERRORS.error("not_an_official__players"))
     name, number = _clean(name, federation_number)
     player.name, player.federation_number = name, number
     player.club = (club or "").strip()
@@ -105,7 +91,7 @@ def player_update(
 
 def player_active_set(*, player: Player, active: bool, user: Any) -> Player:
     """Deactivate (no longer offered in rosters and pickers) or reactivate."""
-    official_check(user, OFFICIALS_ONLY)
+    official_check(user, ERRORS.error("not_an_official__players"))
     player.active = active
     words = gettext_noop("reactivated") if active else gettext_noop("deactivated")
     return _save(player, user, app_words(words))
@@ -114,16 +100,9 @@ def player_active_set(*, player: Player, active: bool, user: Any) -> Player:
 def player_delete(*, player: Player, user: Any) -> None:
     """Only a player who never played, sat or held a roster place; anyone else is
     deactivated instead, so that the record keeps naming them."""
-    official_check(user, OFFICIALS_ONLY)
+    official_check(user, ERRORS.error("not_an_official__players"))
     try:
         with transaction.atomic():
             player.delete()
     except ProtectedError:
-        raise ServiceError(
-            _(
-                "%(name)s has a roster place, matches or sittings on record and "
-                "cannot be deleted; deactivate them instead."
-            )
-            % {"name": player.name},
-            code="player_played",
-        ) from None
+        raise ERRORS.error("player_played", name=player.name) from None

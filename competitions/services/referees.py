@@ -9,18 +9,15 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
-from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, gettext_noop
+from django.utils.translation import gettext_noop
 
+from competitions.errors import ERRORS
 from competitions.models import Match, Season, SeasonReferee
 from competitions.selectors.schedule import in_referee_pool, is_referee_account
-from tarokk_admin.core.errors import ServiceError
 from tarokk_admin.core.history import history_mark
 from tarokk_admin.core.people import person_name
 from tarokk_admin.core.roles import official_check
 from tarokk_admin.core.words import app_words
-
-OFFICIALS_ONLY = gettext_lazy("Only officials keep the referee pool.")
 
 
 def referee_check(referee: Any, season: Season, field: str = "referee") -> None:
@@ -28,20 +25,10 @@ def referee_check(referee: Any, season: Season, field: str = "referee") -> None:
     if referee is None:
         return
     if not is_referee_account(referee):
-        raise ServiceError(
-            _("%(user)s is not in the Referee group.") % {"user": person_name(referee)},
-            field=field,
-            code="not_a_referee",
-        )
+        ERRORS.refuse("not_a_referee", field=field, user=person_name(referee))
     if not in_referee_pool(referee, season):
-        raise ServiceError(
-            _(
-                "%(user)s is not in the %(year)s referee pool: an official adds "
-                "them on the season's page (Referees)."
-            )
-            % {"user": person_name(referee), "year": season.year},
-            field=field,
-            code="not_in_pool",
+        ERRORS.refuse(
+            "not_in_pool", field=field, user=person_name(referee), year=season.year
         )
 
 
@@ -50,23 +37,12 @@ def referee_pool_add(
     *, season: Season, referee: Any, by: Any, reason: str = ""
 ) -> SeasonReferee:
     """Put a referee (an active account with the Referee role) in the pool."""
-    official_check(by, OFFICIALS_ONLY)
+    official_check(by, ERRORS.error("not_an_official__referees"))
     if not referee.is_active or not is_referee_account(referee):
-        raise ServiceError(
-            _(
-                "%(user)s does not have the Referee role: give it on their account "
-                "first (Accounts and roles)."
-            )
-            % {"user": person_name(referee)},
-            field="referee",
-            code="not_a_referee",
-        )
+        ERRORS.refuse("no_referee_role", field="referee", user=person_name(referee))
     if SeasonReferee.objects.filter(season=season, user=referee).exists():
-        raise ServiceError(
-            _("%(user)s is already in the %(year)s referee pool.")
-            % {"user": person_name(referee), "year": season.year},
-            field="referee",
-            code="in_pool",
+        ERRORS.refuse(
+            "in_pool", field="referee", user=person_name(referee), year=season.year
         )
     row = SeasonReferee(season=season, user=referee)
     history_mark(row, by, " ".join(reason.split()) or app_words(gettext_noop("added")))
@@ -78,19 +54,13 @@ def referee_pool_add(
 def referee_pool_remove(*, season: Season, referee: Any, by: Any, reason: str) -> None:
     """Take a referee out of the pool, with a reason; refused while they are the
     referee of a match of the season still to be played (assign another first)."""
-    official_check(by, OFFICIALS_ONLY)
+    official_check(by, ERRORS.error("not_an_official__referees"))
     reason = " ".join(reason.split())
     if not reason:
-        raise ServiceError(
-            _("Say why the referee leaves the pool."), field="reason", code="reason"
-        )
+        ERRORS.refuse("pool_leave_reason_missing", field="reason")
     row = SeasonReferee.objects.filter(season=season, user=referee).first()
     if row is None:
-        raise ServiceError(
-            _("%(user)s is not in the %(year)s referee pool.")
-            % {"user": person_name(referee), "year": season.year},
-            code="not_in_pool",
-        )
+        ERRORS.refuse("not_in_pool_now", user=person_name(referee), year=season.year)
     assigned = list(
         Match.objects.filter(
             competition__season=season,
@@ -101,19 +71,13 @@ def referee_pool_remove(*, season: Season, referee: Any, by: Any, reason: str) -
         .order_by("date", "pk")[:3]
     )
     if assigned:
-        raise ServiceError(
-            _(
-                "%(user)s referees %(matches)s: assign another referee to those "
-                "matches first."
-            )
-            % {
-                "user": person_name(referee),
-                "matches": ", ".join(
-                    f"{m.team_a.name} – {m.team_b.name} ({m.date.isoformat()})"
-                    for m in assigned
-                ),
-            },
-            code="assigned",
+        ERRORS.refuse(
+            "assigned",
+            user=person_name(referee),
+            matches=", ".join(
+                f"{m.team_a.name} – {m.team_b.name} ({m.date.isoformat()})"
+                for m in assigned
+            ),
         )
     history_mark(row, by, reason)
     row.delete()

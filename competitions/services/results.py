@@ -16,6 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from competitions.errors import ERRORS
 from competitions.models import Lineup, Match, MatchResult, NoticeKind, Team
 from competitions.rules.standings import best_trophy
 from competitions.selectors.matches import match_as_record
@@ -24,7 +25,6 @@ from competitions.services.captains import captain_check
 from competitions.services.finality import match_change_guard
 from competitions.services.notices import notice_match
 from scoring.engine import hand_sides, match_totals, score_match_record, trophies_made
-from tarokk_admin.core.errors import ServiceError
 from tarokk_admin.core.history import history_mark
 from tarokk_admin.core.people import person_name
 from tarokk_admin.core.words import app_words
@@ -40,17 +40,17 @@ def match_results_store(match: Match) -> list[MatchResult]:
     expected = list(range(1, match.hands_expected + 1))
     if numbers != expected:
         missing = sorted(set(expected) - set(numbers))
-        raise ServiceError(
-            _("The match has %(n)s hands; enter hand(s) %(missing)s first.")
-            % {"n": match.hands_expected, "missing": ", ".join(map(str, missing))}
+        ERRORS.refuse(
+            "hands_missing",
+            n=match.hands_expected,
+            missing=", ".join(map(str, missing)),
         )
     record = match_as_record(match)
     result = score_match_record(record)
     if not result["valid"]:
         first = result["errors"][0]
-        raise ServiceError(
-            _("A stored hand is no longer valid: %(path)s %(message)s")
-            % {"path": first["path"], "message": first["message"]}
+        ERRORS.refuse(
+            "stored_hand_invalid", path=first["path"], message=first["message"]
         )
     best = best_trophies(record, result)
     stored = []
@@ -128,7 +128,7 @@ def result_answer(
     """The team's captain of the match's season confirms a completed result, or
     disputes it with a note that officials see."""
     if match.status != Match.Status.COMPLETED:
-        raise ServiceError(_("Only a completed match's result can be confirmed."))
+        ERRORS.refuse("result_not_completed")
     captain_check(user, team, match.competition.season_id)
     return _answer(match=match, team=team, user=user, confirm=confirm, note=note)
 
@@ -137,12 +137,10 @@ def _answer(
     *, match: Match, team: Team, user: Any, confirm: bool, note: str
 ) -> MatchResult:
     if not confirm and not note.strip():
-        raise ServiceError(_("Say what is wrong with the result."), field="note")
+        ERRORS.refuse("result_objection_missing", field="note")
     row = MatchResult.objects.filter(match=match, team=team).first()
     if row is None:
-        raise ServiceError(
-            _("%(team)s does not play this match.") % {"team": team.name}
-        )
+        ERRORS.refuse("team_not_in_match", team=team.name)
     row.answer = (
         MatchResult.Answer.CONFIRMED if confirm else MatchResult.Answer.DISPUTED
     )
@@ -161,18 +159,12 @@ def result_table_accept(*, match: Match, team: Team, user: Any) -> MatchResult:
     captain of the match's season or the driver who played for it in this match
     signs in there; recorded as the team's confirmation, by that user."""
     if match.status != Match.Status.COMPLETED:
-        raise ServiceError(_("Only a completed match's result can be confirmed."))
+        ERRORS.refuse("result_not_completed")
     lineup = Lineup.objects.filter(match=match, team=team).select_related("driver")
     driver_user = next((row.driver.user_id for row in lineup), None)
     captain = is_captain_of(user, team.pk, match.competition.season_id)
     if not captain and (driver_user is None or driver_user != user.pk):
-        raise ServiceError(
-            _(
-                "%(user)s is neither a captain of %(team)s nor its driver in this "
-                "match, so cannot accept the result for it."
-            )
-            % {"user": person_name(user), "team": team.name}
-        )
+        ERRORS.refuse("not_the_teams_side", user=person_name(user), team=team.name)
     return _answer(
         match=match,
         team=team,

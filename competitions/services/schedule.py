@@ -18,6 +18,7 @@ from django.db.models import F
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from competitions.errors import ERRORS
 from competitions.models import Competition, Match, NoticeKind, Team
 from competitions.selectors.schedule import (
     SCHEDULED_KINDS,
@@ -29,7 +30,6 @@ from competitions.services.cup.ties import cup_calendar_check
 from competitions.services.matches import match_cap_check
 from competitions.services.notices import notice_match, notice_match_scheduled
 from competitions.services.referees import referee_check
-from tarokk_admin.core.errors import ServiceError
 from tarokk_admin.core.history import history_mark
 from tarokk_admin.core.l10n import human_date
 from tarokk_admin.core.words import app_words
@@ -41,23 +41,22 @@ def schedule_date_check(competition: Competition, date: dt.date) -> None:
     """R15: inside the competition's season (and its own dates, when it has any)."""
     season = competition.season
     if date.year != season.year:
-        raise ServiceError(
-            _("The match date %(date)s is outside the %(year)s season.")
-            % {"date": human_date(date), "year": season.year},
+        ERRORS.refuse(
+            "match_outside_season",
             field="date",
+            date=human_date(date),
+            year=season.year,
         )
     if (competition.starts and date < competition.starts) or (
         competition.ends and date > competition.ends
     ):
-        raise ServiceError(
-            _("%(name)s runs from %(starts)s to %(ends)s; %(date)s is outside it.")
-            % {
-                "name": competition.title,
-                "starts": competition.starts or "…",
-                "ends": competition.ends or "…",
-                "date": human_date(date),
-            },
+        ERRORS.refuse(
+            "match_outside_competition",
             field="date",
+            name=competition.title,
+            starts=competition.starts or "…",
+            ends=competition.ends or "…",
+            date=human_date(date),
         )
 
 
@@ -71,37 +70,28 @@ def schedule_teams_check(
     """R15: two different teams, both entered in the competition, neither playing
     another match that day."""
     if team_a.pk == team_b.pk:
-        raise ServiceError(
-            _("A match is played between two different teams."), field="team_b"
-        )
+        ERRORS.refuse("same_team_twice", field="team_b")
     entered = competition_team_ids(competition)
     for field, team in (("team_a", team_a), ("team_b", team_b)):
         if team.pk not in entered:
-            raise ServiceError(
-                _("%(team)s is not entered in %(name)s %(year)s.")
-                % {
-                    "team": team.name,
-                    "name": competition.title,
-                    "year": competition.season.year,
-                },
+            ERRORS.refuse(
+                "team_not_in_competition",
                 field=field,
+                team=team.name,
+                name=competition.title,
+                year=competition.season.year,
             )
     busy = matches_on_day(
         competition.season_id, date, (team_a.pk, team_b.pk), exclude
     ).select_related("team_a", "team_b")
     for other in busy:
         team = team_a if team_a.pk in (other.team_a_id, other.team_b_id) else team_b
-        raise ServiceError(
-            _(
-                "%(team)s already plays on %(date)s (%(match)s); a team plays one "
-                "match a day."
-            )
-            % {
-                "team": team.name,
-                "date": human_date(date),
-                "match": f"{other.team_a.name} – {other.team_b.name}",
-            },
+        ERRORS.refuse(
+            "team_plays_that_day",
             field="date",
+            team=team.name,
+            date=human_date(date),
+            match=f"{other.team_a.name} – {other.team_b.name}",
         )
 
 
@@ -134,25 +124,19 @@ def match_schedule(
     the same match twice, a 53rd championship match, a referee who is not one."""
     competition = competition_lock(competition)
     if competition.kind not in SCHEDULED_KINDS:
-        raise ServiceError(
-            _(
-                "Matches of %(name)s are scheduled from its own page (a cup tie or a "
-                "Grand Prix round)."
-            )
-            % {"name": competition.title},
-            field="competition",
+        ERRORS.refuse(
+            "scheduled_elsewhere", field="competition", name=competition.title
         )
     if len(venue) > VENUE_MAX:
-        raise ServiceError(
-            _("The venue is at most %(n)s characters.") % {"n": VENUE_MAX},
-            field="venue",
-        )
+        ERRORS.refuse("venue_too_long", field="venue", n=VENUE_MAX)
     schedule_date_check(competition, date)
     existing = same_match(competition, date, team_a.pk, team_b.pk)
     if existing is not None:
-        raise ServiceError(
-            _("%(a)s – %(b)s is already scheduled on %(date)s.")
-            % {"a": team_a.name, "b": team_b.name, "date": human_date(date)}
+        ERRORS.refuse(
+            "match_already_scheduled",
+            a=team_a.name,
+            b=team_b.name,
+            date=human_date(date),
         )
     schedule_teams_check(competition, team_a, team_b, date)
     referee_check(referee, competition.season)
@@ -183,10 +167,7 @@ def _movable(match: Match) -> Match:
         .get(pk=match.pk)
     )
     if locked.status != Match.Status.SCHEDULED:
-        raise ServiceError(
-            _("Only a match not started yet can be moved; this one is %(status)s.")
-            % {"status": locked.get_status_display()}
-        )
+        ERRORS.refuse("move_started", status=locked.get_status_display())
     return locked
 
 
@@ -224,19 +205,17 @@ def _reschedule(locked: Match, date: dt.date, time: dt.time | None, venue: str) 
     """Check the new date, time and venue of a match not started yet (as when it
     was scheduled, the match itself left out) and set them, unsaved."""
     if len(venue) > VENUE_MAX:
-        raise ServiceError(
-            _("The venue is at most %(n)s characters.") % {"n": VENUE_MAX},
-            field="venue",
-        )
+        ERRORS.refuse("venue_too_long", field="venue", n=VENUE_MAX)
     if locked.tie_id is not None:
         cup_calendar_check(locked.tie, date)  # R15: in the round's month
     if locked.tie_id is None and locked.round is None:
         schedule_date_check(locked.competition, date)
     elif date.year != locked.competition.season.year:
-        raise ServiceError(
-            _("The match date %(date)s is outside the %(year)s season.")
-            % {"date": human_date(date), "year": locked.competition.season.year},
+        ERRORS.refuse(
+            "match_outside_season",
             field="date",
+            date=human_date(date),
+            year=locked.competition.season.year,
         )
     if date != locked.date:
         schedule_teams_check(
@@ -258,14 +237,10 @@ def match_postpone(
     is required, kept in its history and told to both sides (``match_postponed``)."""
     reason = reason.strip()
     if not reason:
-        raise ServiceError(_("Say why the match is postponed."), field="reason")
+        ERRORS.refuse("postpone_reason_missing", field="reason")
     locked = _movable(match)
     if date <= locked.date:
-        raise ServiceError(
-            _("A postponed match is played later than %(date)s.")
-            % {"date": human_date(locked.date)},
-            field="date",
-        )
+        ERRORS.refuse("postponed_not_later", field="date", date=human_date(locked.date))
     _reschedule(locked, date, time, locked.venue)
     history_mark(
         locked, user, app_words(gettext_noop("postponed: %(reason)s"), reason=reason)
@@ -284,10 +259,7 @@ def match_referee_assign(*, match: Match, referee: Any, user: Any) -> Match:
         .get(pk=match.pk)
     )
     if locked.status in (Match.Status.COMPLETED, Match.Status.VOID):
-        raise ServiceError(
-            _("The match is %(status)s: its referee no longer changes.")
-            % {"status": locked.get_status_display()}
-        )
+        ERRORS.refuse("referee_fixed", status=locked.get_status_display())
     referee_check(referee, locked.competition.season)
     changed = locked.referee_id != getattr(referee, "pk", None)
     locked.referee = referee

@@ -9,17 +9,13 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from competitions.errors import ERRORS
 from competitions.models import Competition, Match, Season
 from competitions.selectors.matches import needs_jury_approval_q
-from tarokk_admin.core.errors import ServiceError
 from tarokk_admin.core.history import history_mark
 from tarokk_admin.core.l10n import human_date
 from tarokk_admin.core.roles import official_check
-
-OFFICIALS_ONLY = gettext_lazy("Only officials set up seasons.")
 
 FIRST_YEAR, LAST_YEAR = 1990, 2100
 NAMED_AT_MOST = 5
@@ -36,29 +32,21 @@ def _dates_check(
     if annual_meeting.year != year:
         ERRORS.refuse("meeting_outside_season", field="annual_meeting", year=year)
     if (opens is None) != (closes is None):
-        raise ServiceError(
-            _("Give both cup registration dates, or neither."),
-            field="cup_registration_closes"
-            if closes is None
-            else "cup_registration_opens",
+        field = (
+            "cup_registration_closes" if closes is None else "cup_registration_opens"
         )
+        ERRORS.refuse("registration_dates_half", field=field)
     if opens is not None and closes is not None:
         if closes < opens:
-            raise ServiceError(
-                _(
-                    "Cup registration cannot close (%(closes)s) before it opens "
-                    "(%(opens)s)."
-                )
-                % {"closes": human_date(closes), "opens": human_date(opens)},
+            ERRORS.refuse(
+                "dates_inverted",
                 field="cup_registration_closes",
-                code="dates_inverted",
+                closes=human_date(closes),
+                opens=human_date(opens),
             )
         if opens.year != year or closes.year != year:
-            raise ServiceError(
-                _("The cup registration of %(year)s must be in %(year)s.")
-                % {"year": year},
-                field="cup_registration_opens",
-                code="registration_outside_season",
+            ERRORS.refuse(
+                "registration_outside_season", field="cup_registration_opens", year=year
             )
 
 
@@ -73,12 +61,10 @@ def season_create(
 ) -> Season:
     """A new season and its Team Championship (1 Jan - 31 Dec, R15). Seasons are
     calendar years, so two seasons of one year would overlap: refused."""
-    official_check(user, OFFICIALS_ONLY)
+    official_check(user, ERRORS.error("not_an_official__seasons"))
     if not FIRST_YEAR <= year <= LAST_YEAR:
-        raise ServiceError(
-            _("A season's year is between %(first)s and %(last)s.")
-            % {"first": FIRST_YEAR, "last": LAST_YEAR},
-            field="year",
+        ERRORS.refuse(
+            "year_out_of_range", field="year", first=FIRST_YEAR, last=LAST_YEAR
         )
     _dates_check(year, annual_meeting, cup_registration_opens, cup_registration_closes)
     season = Season(
@@ -92,15 +78,7 @@ def season_create(
         with transaction.atomic():
             season.save()
     except IntegrityError:
-        raise ServiceError(
-            _(
-                "The %(year)s season already exists; a season is a calendar year, "
-                "so two would overlap."
-            )
-            % {"year": year},
-            field="year",
-            code="season_exists",
-        ) from None
+        raise ERRORS.error("season_exists", field="year", year=year) from None
     Competition.objects.create(
         season=season,
         kind=Competition.Kind.CHAMPIONSHIP,
@@ -140,7 +118,7 @@ def season_update(
     """Change the annual meeting or the cup registration dates. Moving the meeting
     later is refused when a match already played before the new date has no jury
     approval (R15 needs it recorded before the match)."""
-    official_check(user, OFFICIALS_ONLY)
+    official_check(user, ERRORS.error("not_an_official__seasons"))
     season = Season.objects.select_for_update().get(pk=season.pk)
     _dates_check(
         season.year, annual_meeting, cup_registration_opens, cup_registration_closes
@@ -151,15 +129,13 @@ def season_update(
         if played:
             names = "; ".join(str(match) for match in played[:NAMED_AT_MOST])
             more = len(played) - NAMED_AT_MOST
-            raise ServiceError(
-                _(
-                    "These matches were played before %(date)s without a jury "
-                    "approval, which R15 would then need: %(matches)s"
-                )
-                % {"date": human_date(annual_meeting), "matches": names}
-                + (_(" and %(n)s more") % {"n": more} if more > 0 else ""),
+            if more > 0:
+                names += _(" and %(n)s more") % {"n": more}
+            ERRORS.refuse(
+                "played_without_approval",
                 field="annual_meeting",
-                code="played_without_approval",
+                date=human_date(annual_meeting),
+                matches=names,
             )
     season.annual_meeting = annual_meeting
     season.cup_registration_opens = cup_registration_opens

@@ -74,8 +74,6 @@ def official_check(user: Any, refusal: ServiceError) -> None:
     """The one check a service makes before an official's work: raises
     ``refusal``, made from the app's table (``ERRORS.error("not_an_official__…")``,
     its sentence saying why), when ``user`` is not an official."""
-    if not isinstance(refusal, ServiceError):  # a caller still passing a sentence
-        refusal = ServiceError(str(refusal), code=NOT_AN_OFFICIAL)
     if refusal.code != NOT_AN_OFFICIAL:
         raise ServiceBug(f"an official's check refuses with {refusal.code!r}")
     if not is_official(user):

@@ -181,8 +181,10 @@ def test_the_last_official_is_neither_withdrawn_nor_deactivated(official):
             account=official, role=Role.OFFICIAL, by=official, reason="bye"
         )
     assert error.value.code == "last_official"
-    with pytest.raises(ServiceError, match="last active official"):
+    with pytest.raises(ServiceError, match="last active official") as error:
         account_deactivate(account=official, by=official, reason="bye")
+    # Its own code: one code names one sentence.
+    assert error.value.code == "last_active_official"
     other = UserFactory(roles=[Role.OFFICIAL])
     account_deactivate(account=official, by=other, reason="left the federation")
     official.refresh_from_db()
