@@ -40,7 +40,7 @@ from django.db import DatabaseError, connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from competitions.services.matches import MATCHES_FOLLOWUP
+from competitions.services.matches import MATCH_FOLLOWUP, MATCHES_FOLLOWUP
 from scoring.models import ImportRun
 from scoring.services.imports.store import (
     ImportOutcome,
@@ -133,12 +133,24 @@ def import_run_derived(run: ImportRun) -> Derived:
     waiting = list(
         rows.filter(delivered_at__isnull=True).values_list("args", "attempts")
     )
+    # The matches a file stores one by one through the services (a cup's) queue a
+    # follow-up each, untagged: those recorded while the run was storing count too
+    # (a referee's completion in the same minutes at worst makes the note wait).
+    single = list(
+        Followup.objects.filter(
+            kind=MATCH_FOLLOWUP,
+            delivered_at__isnull=True,
+            created_at__gte=run.created_at,
+            created_at__lte=run.finished_at or timezone.now(),
+        ).values_list("attempts", flat=True)
+    )
     return Derived(
         waiting=sum(
             len(args[0]) for args, _n in waiting if args and isinstance(args[0], list)
-        ),
-        attempts=max((attempts for _args, attempts in waiting), default=0),
-        queued=bool(waiting) or rows.exists(),
+        )
+        + len(single),
+        attempts=max([*(attempts for _args, attempts in waiting), *single], default=0),
+        queued=bool(waiting) or bool(single) or rows.exists(),
     )
 
 

@@ -382,3 +382,31 @@ def test_other_roles_are_refused_the_run_pages(client, role, official):
     assert client.get(reverse("officials:import_run", args=[run.pk])).status_code == 403
     url = reverse("officials:import_run_status", args=[run.pk])
     assert client.get(url).status_code == 403
+
+
+def test_a_match_the_file_stored_one_by_one_keeps_the_note_until_its_follow_up_ran(
+    client, official
+):
+    """A cup's matches go through the services one by one and queue a follow-up
+    each, untagged: the page waits for those too (issue 24)."""
+    from competitions.services.matches import MATCH_FOLLOWUP, MATCHES_FOLLOWUP
+    from tarokk_admin.core.models import Followup
+
+    run = import_run_create(
+        user=official, file_name="three.json", content=json.dumps(_three())
+    )
+    import_run_execute(run_id=run.pk)
+    run.refresh_from_db()
+    Followup.objects.filter(kind=MATCHES_FOLLOWUP).update(delivered_at=timezone.now())
+    single = Followup.objects.create(
+        kind=MATCH_FOLLOWUP,
+        args=[Match.objects.first().pk],
+        created_at=run.created_at + (run.finished_at - run.created_at) / 2,
+    )
+    client.force_login(official)
+    status_url = reverse("officials:import_run_status", args=[run.pk])
+    assert "being worked out" in client.get(status_url).text
+    Followup.objects.filter(pk=single.pk).update(delivered_at=timezone.now())
+    fragment = client.get(status_url).text
+    assert "being worked out" not in fragment
+    assert "statistics include the imported matches" in fragment
