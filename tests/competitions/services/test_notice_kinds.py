@@ -166,3 +166,32 @@ def test_the_settings_page_lists_the_postponed_notice(client):
     html = client.get("/accounts/settings/", HTTP_ACCEPT_LANGUAGE="en").content
     assert 'value="match_postponed"' in html.decode()
     assert "A match is postponed" in html.decode()
+
+
+@pytest.mark.django_db
+def test_who_had_moved_matches_off_keeps_postponed_ones_off_after_the_migration():
+    """Migration 0019: "A match is moved or postponed" was one kind; an account
+    that turned it off does not start getting postponements (and back again)."""
+    import importlib
+
+    from django.apps import apps
+
+    from tests.factories import UserFactory
+
+    step = importlib.import_module(
+        "competitions.migrations.0019_postponed_off_where_moved_was"
+    )
+    quiet = AccountSettings.objects.create(
+        user=UserFactory(), notices_off=["match_moved", "cup_calendar"]
+    )
+    other = AccountSettings.objects.create(
+        user=UserFactory(), notices_off=["cup_calendar"]
+    )
+    step.postponed_off(apps, None)
+    quiet.refresh_from_db()
+    other.refresh_from_db()
+    assert quiet.notices_off == ["match_moved", "cup_calendar", "match_postponed"]
+    assert other.notices_off == ["cup_calendar"]
+    step.postponed_back(apps, None)
+    quiet.refresh_from_db()
+    assert quiet.notices_off == ["match_moved", "cup_calendar"]
