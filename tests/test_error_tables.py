@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import importlib
+import re
 from pathlib import Path
 
 import pytest
@@ -92,6 +93,41 @@ def test_every_code_raised_is_declared_in_its_apps_table_and_every_declared_code
         if set(table.messages) - used[app]
     }
     assert unused == {}, f"declared codes nothing raises: {unused}"
+
+
+def test_every_call_gives_exactly_the_values_its_sentence_names():
+    """A value the sentence names but the call leaves out would be a KeyError when
+    the user makes that mistake; one given and not named is a slip."""
+    tables = _tables()
+    wrong = []
+    for path in _sources():
+        app = path.relative_to(ROOT).parts[0]
+        for call in _calls(ast.parse(path.read_text())):
+            func = call.func
+            first = call.args[0] if call.args else None
+            if not (
+                isinstance(func, ast.Attribute)
+                and func.attr in {"refuse", "error", "message"}
+                and isinstance(func.value, ast.Name)
+                and func.value.id == "ERRORS"
+                and isinstance(first, ast.Constant)
+                and app in tables
+                and first.value in tables[app]
+            ):
+                continue
+            if any(keyword.arg is None for keyword in call.keywords):
+                continue  # ** values: checked where they are gathered
+            given = {keyword.arg for keyword in call.keywords} - {"field"}
+            with translation.override("en"):
+                named = set(
+                    re.findall(r"%\((\w+)\)", str(tables[app].messages[first.value]))
+                )
+            if given != named:
+                where = f"{path.relative_to(ROOT)}:{call.lineno}"
+                wrong.append(
+                    f"{where} {first.value}: gives {sorted(given)}, names {sorted(named)}"
+                )
+    assert wrong == []
 
 
 @pytest.mark.parametrize("app", sorted(_tables()))
