@@ -89,7 +89,6 @@ CUP_AND_MORE = {
         "Complete %(what)s first: a tie-breaker follows the completed matches (R15)."
     ),
     "cup_tie_grand_prix_only": _("Only a Grand Prix match can count for a cup tie."),
-    "cup_tie_match_void": _("This match is void."),
     "cup_tie_match_counted": _("This match already counts for a cup tie."),
     "cup_tie_other_season": _("The cup tie is of another season."),
     "cup_tie_other_teams": _("%(tie)s is not played by this match's two teams (R15)."),
@@ -100,7 +99,6 @@ CUP_AND_MORE = {
     ),
     "not_an_official__walkover": _("Only officials record a walkover."),
     "reason__walkover": _("Say why the tie is lost by walkover."),
-    "reason_too_long__walkover": _("Keep the reason under %(n)s characters."),
     "bad_kind": _("Choose whether the team withdrew or did not play."),
     "teams_unknown": _("The teams of %(tie)s are not known yet."),
     "not_in_tie": _("%(team)s does not play %(tie)s."),
@@ -114,7 +112,6 @@ CUP_AND_MORE = {
         "%(later)s already has matches: the walkover of %(tie)s stands "
         "(void those matches first)."
     ),
-    "lineup_team_not_playing": _("%(team)s does not play this match."),
     "lineup_match_over": _("The line-up of a completed or void match cannot change."),
     "lineup_not_eligible": _("%(player)s cannot play for %(team)s: %(reason)s."),
     "lineup_wrong_role": _(
@@ -164,7 +161,6 @@ CUP_AND_MORE = {
         "A fixtures file schedules championship and free-games matches; "
         "%(name)s's matches are scheduled from its own page."
     ),
-    "reason_too_long__sitting": _("Keep the reason under %(n)s characters."),
     "duplicate": _(
         "This sitting is already recorded (%(status)s, by %(user)s): "
         "confirm that one instead."
@@ -234,14 +230,11 @@ CUP_AND_MORE = {
     "fixtures_unknown_team": _(
         "There is no team named %(name)s (names exactly as registered)."
     ),
-    "fixtures_team_not_entered": _("%(team)s is not entered in %(name)s %(year)s."),
     "fixtures_yes_or_no": _("%(value)s: write yes or no."),
     "fixtures_referee_not_in_pool": _("%(name)s is not in the %(year)s referee pool."),
     "fixtures_not_a_referee": _("%(name)s is not in the Referee group."),
     "fixtures_unknown_account": _("There is no account named %(name)s."),
-    "fixtures_venue_too_long": _("The venue is at most %(n)s characters."),
     "fixtures_empty_file": _("The file is empty: no header row."),
-    "fixtures_same_team": _("A match is played between two different teams."),
     "fixtures_no_rows": _("The file has no fixtures after its header."),
     "too_many_fixtures": _(
         "A fixtures file schedules at most %(most)s matches; this one has more: "

@@ -32,7 +32,11 @@ from competitions.selectors.schedule import (
     same_match,
 )
 from competitions.services.notices import notice_match_scheduled
-from competitions.services.schedule import competition_lock, schedule_date_check
+from competitions.services.schedule import (
+    VENUE_MAX,
+    competition_lock,
+    schedule_date_check,
+)
 from tarokk_admin.core.errors import ServiceError
 from tarokk_admin.core.history import history_mark
 from tarokk_admin.core.sheets import (
@@ -50,7 +54,6 @@ REQUIRED = ("date", "team_a", "team_b")
 # The file's columns, read by the shared spreadsheet reader (``core/sheets``); the
 # cells are checked by ``_Checker``, which knows the competition.
 SHEET_COLUMNS = tuple(Column(name, required=name in REQUIRED) for name in COLUMNS)
-VENUE_MAX = 120
 # A fixtures file schedules at most this many matches (a championship of 16 teams
 # has 416 a season); the check stops after this many problems, so the page and the
 # command's answer stay small whatever the file.
@@ -166,7 +169,7 @@ class _Checker:
                 line,
                 column,
                 ERRORS.error(
-                    "fixtures_team_not_entered",
+                    "team_not_in_competition",
                     team=team.name,
                     name=self.competition.title,
                     year=self.competition.season.year,
@@ -203,9 +206,7 @@ class _Checker:
 
     def venue(self, line: int, raw: str) -> str:
         if len(raw) > VENUE_MAX:
-            self.problem(
-                line, "venue", ERRORS.error("fixtures_venue_too_long", n=VENUE_MAX)
-            )
+            self.problem(line, "venue", ERRORS.error("venue_too_long", n=VENUE_MAX))
         return raw
 
 
@@ -248,7 +249,7 @@ def _rows(content: bytes, checker: _Checker, problems: list[Problem]) -> list[_R
         )
         day, time, team_a, team_b = row[:4]
         if team_a and team_b and team_a.pk == team_b.pk:
-            checker.problem(line, "team_b", ERRORS.error("fixtures_same_team"))
+            checker.problem(line, "team_b", ERRORS.error("same_team_twice"))
             continue
         if day:
             # A row with an unknown team is still checked for the other team's day.

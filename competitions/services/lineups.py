@@ -14,7 +14,7 @@ def lineup_set(*, match: Match, team: Team, driver: Player, catcher: Player) -> 
     """Who plays driver and catcher for a team (R15): members only; a substitute may
     take either role in the championship, never in the cup; nobody on both sides."""
     if team.pk not in (match.team_a_id, match.team_b_id):
-        ERRORS.refuse("lineup_team_not_playing", team=team.name)
+        ERRORS.refuse("team_not_in_match", team=team.name)
     if match.status in (Match.Status.COMPLETED, Match.Status.VOID):
         ERRORS.refuse("lineup_match_over")
     match_refusal_check(match)  # R15: a refused match is not played

@@ -47,7 +47,7 @@ def _check_reason(reason: str, missing: ServiceError) -> str:
     if not reason:
         raise missing
     if len(reason) > REASON_MAX:
-        ERRORS.refuse("reason_too_long__sitting", field=missing.field, n=REASON_MAX)
+        ERRORS.refuse("reason_too_long", field=missing.field, n=REASON_MAX)
     return reason
 
 

@@ -212,7 +212,7 @@ def grand_prix_match_cup_tie_set(*, match: Match, tie: CupTie, user: Any) -> Mat
     if match.competition.kind != Competition.Kind.GRAND_PRIX:
         ERRORS.refuse("cup_tie_grand_prix_only")
     if match.status == Match.Status.VOID:
-        ERRORS.refuse("cup_tie_match_void")
+        ERRORS.refuse("match_void")
     if match.tie_id is not None:
         ERRORS.refuse("cup_tie_match_counted")
     if tie.competition.season_id != match.competition.season_id:

@@ -34,7 +34,7 @@ def _reason(reason: str) -> str:
     if not reason:
         ERRORS.refuse("reason__walkover", field="reason")
     if len(reason) > REASON_MAX:
-        ERRORS.refuse("reason_too_long__walkover", field="reason", n=REASON_MAX)
+        ERRORS.refuse("reason_too_long", field="reason", n=REASON_MAX)
     return reason
 
 
