@@ -16,9 +16,10 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import translation
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
+from scoring.errors import ERRORS
 from scoring.forms.archive import ArchiveImportForm
 from scoring.models import ImportRun
 from scoring.services.imports.archive import (
@@ -38,7 +39,9 @@ from tarokk_admin.core.methods import get_or_post
 from tarokk_admin.core.problems import Problem, problem_where
 from tarokk_admin.core.roles import official_only
 
-OFFICIALS_ONLY = gettext_lazy("Only officials may import archive files.")
+OFFICIALS_ONLY = ERRORS.messages[
+    "not_an_official__archive"
+]  # the service's own sentence
 
 RECENT_RUNS = 10
 POLL_SECONDS = 2

@@ -13,8 +13,9 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import ngettext
 
+from scoring.errors import ERRORS
 from scoring.forms.imports import MatchesImportForm
 from scoring.models import ImportRun
 from scoring.services.imports.runs import (
@@ -30,7 +31,9 @@ from tarokk_admin.core.problems import Problem
 from tarokk_admin.core.roles import official_only
 
 # Anonymous visitors go to the login page; other roles get a 403 saying why.
-OFFICIALS_ONLY = gettext_lazy("Only officials may import matches.")
+OFFICIALS_ONLY = ERRORS.messages[
+    "not_an_official__matches_import"
+]  # the service's own sentence
 
 POLL_SECONDS = 2
 
