@@ -14,7 +14,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import formats, timezone
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from competitions.errors import ERRORS
 from competitions.models import JuryApproval, JuryRefusal, Match
@@ -25,6 +25,7 @@ from competitions.selectors.matches import (
 )
 from tarokk_admin.core.history import history_mark
 from tarokk_admin.core.roles import is_jury
+from tarokk_admin.core.words import app_words
 
 REASON_MAX = 1000
 
@@ -74,7 +75,9 @@ def jury_approve(
     _before_start(match, when)
     refusal = JuryRefusal.objects.filter(match=match).first()
     if refusal is not None:
-        history_mark(refusal, user, _("replaced by the jury's approval")).delete()
+        history_mark(
+            refusal, user, app_words(gettext_noop("replaced by the jury's approval"))
+        ).delete()
     approval, _created = JuryApproval.objects.update_or_create(
         match=match, defaults={"approved_by": user, "approved_at": when, "note": note}
     )
@@ -107,7 +110,9 @@ def jury_refuse(
         ERRORS.refuse("twice")
     approval = JuryApproval.objects.filter(match=match).first()
     if approval is not None:
-        history_mark(approval, user, _("replaced by the jury's refusal")).delete()
+        history_mark(
+            approval, user, app_words(gettext_noop("replaced by the jury's refusal"))
+        ).delete()
     refusal = JuryRefusal(
         match=match, refused_by=user, refused_at=when or timezone.now(), reason=reason
     )

@@ -16,11 +16,13 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from competitions.errors import ERRORS
 from competitions.models import Lineup, Match, Membership, Player, Season, Team
 from tarokk_admin.core.history import history_mark
 from tarokk_admin.core.roles import official_check
+from tarokk_admin.core.words import app_words
 
 NAMED_AT_MOST = 5
 Role = Membership.Role
@@ -125,15 +127,15 @@ def membership_set(
         _contradiction_check(season, holder.player, None, None)
     _contradiction_check(season, player, team, role)
     if holder is not None:
-        history_mark(holder, user, _("replaced"))
+        history_mark(holder, user, app_words(gettext_noop("replaced")))
         holder.delete()
     if own is not None:
         own.team, own.role = team, role
-        history_mark(own, user, _("role changed"))
+        history_mark(own, user, app_words(gettext_noop("role changed")))
         own.save()
         return own
     membership = Membership(season=season, team=team, role=role, player=player)
-    history_mark(membership, user, _("joined"))
+    history_mark(membership, user, app_words(gettext_noop("joined")))
     membership.save()
     return membership
 
@@ -142,7 +144,7 @@ def membership_set(
 def membership_remove(*, membership: Membership, user: Any) -> None:
     official_check(user, ERRORS.error("not_an_official__rosters"))
     _contradiction_check(membership.season, membership.player, None, None)
-    history_mark(membership, user, _("left the roster"))
+    history_mark(membership, user, app_words(gettext_noop("left the roster")))
     membership.delete()
 
 
@@ -176,7 +178,9 @@ def roster_copy(*, source: Season, target: Season, user: Any) -> dict[str, int]:
             season=target, team_id=row.team_id, role=row.role, player_id=row.player_id
         )
         history_mark(
-            membership, user, _("copied from %(year)s") % {"year": source.year}
+            membership,
+            user,
+            app_words(gettext_noop("copied from %(year)s"), year=source.year),
         )
         membership.save()
         taken_players.add(row.player_id)

@@ -189,15 +189,19 @@ def match_move(
     locked = _movable(match)
     _reschedule(locked, date, time, venue)
     fields = ["date", "time", "venue"]
+    said = gettext_noop("moved")
     if public is not None and public != locked.public:
         locked.public = public
         fields.append("public")
-        reason = reason or (
-            _("rescheduled in public") if public else _("rescheduled not in public")
+        said = (
+            gettext_noop("rescheduled in public")
+            if public
+            else gettext_noop("rescheduled not in public")
         )
-    history_mark(locked, user, reason or _("moved"))
+    history_mark(locked, user, reason or app_words(said))
     locked.save(update_fields=fields)
-    notice_match(NoticeKind.MATCH_MOVED, match=locked, note=reason)
+    note = reason or ("" if said == "moved" else _(said))
+    notice_match(NoticeKind.MATCH_MOVED, match=locked, note=note)
     return locked
 
 

@@ -9,6 +9,7 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from competitions.errors import ERRORS
 from competitions.models import Competition, Match, Season
@@ -16,6 +17,7 @@ from competitions.selectors.matches import needs_jury_approval_q
 from tarokk_admin.core.history import history_mark
 from tarokk_admin.core.l10n import human_date
 from tarokk_admin.core.roles import official_check
+from tarokk_admin.core.words import app_words
 
 FIRST_YEAR, LAST_YEAR = 1990, 2100
 NAMED_AT_MOST = 5
@@ -73,7 +75,7 @@ def season_create(
         cup_registration_opens=cup_registration_opens,
         cup_registration_closes=cup_registration_closes,
     )
-    history_mark(season, user, _("season created"))
+    history_mark(season, user, app_words(gettext_noop("season created")))
     try:
         with transaction.atomic():
             season.save()
@@ -140,6 +142,8 @@ def season_update(
     season.annual_meeting = annual_meeting
     season.cup_registration_opens = cup_registration_opens
     season.cup_registration_closes = cup_registration_closes
-    history_mark(season, user, reason.strip() or _("season dates changed"))
+    history_mark(
+        season, user, reason.strip() or app_words(gettext_noop("season dates changed"))
+    )
     season.save()
     return season

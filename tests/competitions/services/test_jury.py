@@ -17,6 +17,7 @@ from competitions.services.schedule import match_move
 from scoring.services.hands import hand_save
 from tarokk_admin.core.errors import ServiceError
 from tarokk_admin.core.roles import Role
+from tarokk_admin.core.words import shown
 from tests.factories import (
     CompetitionFactory,
     SeasonFactory,
@@ -80,7 +81,9 @@ def test_R15_rescheduled_in_public_the_refused_match_is_played(jury, private):
     )
     private.refresh_from_db()
     assert private.public
-    assert private.history.first().history_change_reason == "rescheduled in public"
+    assert (
+        shown(private.history.first().history_change_reason) == "rescheduled in public"
+    )
     match_check_playable(private)  # no refusal stands: it needs no approval now
     hand_save(match=private, number=1, record=sheet(1), user=private.referee)
 
@@ -92,7 +95,7 @@ def test_the_jury_changes_its_mind_before_the_match(jury, private):
     assert JuryRefusal.objects.filter(match=private).exists()
     jury_approve(match=private, user=jury, note="another referee now")
     assert not JuryRefusal.objects.filter(match=private).exists()
-    assert JuryRefusal.history.first().history_change_reason == (
+    assert shown(JuryRefusal.history.first().history_change_reason) == (
         "replaced by the jury's approval"
     )
     match_check_playable(private)

@@ -241,3 +241,33 @@ def test_next_seasons_roster_starts_from_this_one(official):
     assert result == {"copied": 5, "skipped": 1}
     assert roster(teams[0], later) == roster(teams[0], season)
     assert roster_copy(source=season, target=later, user=official)["copied"] == 0
+
+
+def test_the_reasons_the_app_writes_read_in_the_readers_language(official):
+    """A season's and a roster's history reasons written while Hungarian is active
+    read in English for an English reader (kept as words, not as a translation)."""
+    from django.utils import translation
+
+    from tarokk_admin.core.words import shown
+
+    with translation.override("hu"):
+        season = season_create(year=2027, annual_meeting=D(2027, 1, 16), user=official)
+        team = team_with_roster(season)
+        joined = membership_set(
+            season=season,
+            team=team,
+            role="substitute",
+            player=PlayerFactory(),
+            user=official,
+        )
+    reasons = {
+        "season": season.history.get().history_change_reason,
+        "member": joined.history.first().history_change_reason,
+    }
+    with translation.override("en"):
+        assert {k: shown(v) for k, v in reasons.items()} == {
+            "season": "season created",
+            "member": "joined",
+        }
+    with translation.override("hu"):
+        assert shown(reasons["member"]) == "belépett"
