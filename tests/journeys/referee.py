@@ -47,6 +47,29 @@ def hu_label(path: str) -> str:
         return path_label(path)
 
 
+def toggle_to(page: Any, ident: str, want: bool = True, tap: bool = True) -> bool:
+    """Set a toggle button (the label of a hidden radio or checkbox) to ``want``
+    and see it so; True when it took a second tap.
+
+    The live check's answer can move the fields under a finger (a field's problem
+    shown or cleared above the button): a tap that landed beside the moved button
+    is tapped again, as a person would, once; a second miss fails the journey with
+    the button named instead of a wrong record found later."""
+    box = page.locator(f"#{ident}")
+    label = page.locator(f"label[for={ident}]")
+    for attempt in range(2):
+        if box.is_checked() == want:
+            return bool(attempt)
+        label.tap() if tap else label.click()
+        try:
+            expect(box).to_be_checked(checked=want, timeout=2_000)
+            return bool(attempt)
+        except AssertionError:
+            if attempt:
+                raise
+    return True
+
+
 class Journey:
     """The referee's match on one server: ``base`` its address, ``ids`` what
     :func:`tests.journeys.seeding.journey_match` made there."""
@@ -150,9 +173,7 @@ class Journey:
         page.fill("#id_attack_trumps", trumps)
         page.fill("#id_attack_honours", str(plan.honours))
         for i, card in enumerate(MIDDLE):
-            box = page.locator(f"#id_attack_middle_{i}")
-            if box.is_checked() != (card in plan.middle):
-                page.locator(f"label[for=id_attack_middle_{i}]").tap()
+            self.tap_choice(f"id_attack_middle_{i}", card in plan.middle)
         if plan.tricks is not None:
             page.fill("#id_tricks", str(plan.tricks))
         index = 0
@@ -232,25 +253,14 @@ class Journey:
                 hu("contra by %(player)s", player=name)
             )
 
-    def tap_choice(self, ident: str) -> None:
-        """Tap a toggle button (the label of a hidden radio) and see it chosen.
-
-        The live check's answer can move the rows under a finger (a field's problem
-        shown or cleared above the button): a tap that landed beside the moved button
-        is tapped again, as a referee would, once; a second miss fails the journey."""
-        page = self.page
-        for attempt in range(2):
-            page.locator(f"label[for={ident}]").tap()
-            try:
-                expect(page.locator(f"#{ident}")).to_be_checked(timeout=2_000)
-                return
-            except AssertionError:
-                if attempt:
-                    raise
-                self.taps_again += 1
+    def tap_choice(self, ident: str, want: bool = True) -> None:
+        """Tap a toggle button to ``want`` and see it so (:func:`toggle_to`)."""
+        self.taps_again += toggle_to(self.page, ident, want)
 
     def tick_silent(self, side: str, code: str) -> None:
-        self.page.locator(f"label[for=id_{side}_silent_{SILENT.index(code)}]").tap()
+        """Tick the silent premium, or untick it when it is ticked."""
+        ident = f"id_{side}_silent_{SILENT.index(code)}"
+        self.tap_choice(ident, not self.page.locator(f"#{ident}").is_checked())
 
     def make_good(self, number: int, plan: Plan) -> None:
         """Save with the mistake: refused, listed at the top, the first field at

@@ -16,6 +16,7 @@ from playwright.sync_api import expect
 from tests.journeys.browsing import DESKTOP, PHONE, Watched, hu
 from tests.journeys.federations import OFFICIAL, OFFICIAL_NAME, completed_match
 from tests.journeys.plan import HANDS, expected_record
+from tests.journeys.referee import toggle_to
 from tests.journeys.seeding import CAPTAIN, PASSWORD, REFEREE, TEAMS
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -99,7 +100,7 @@ def test_a_captains_dispute_resolved_by_a_correction_and_confirmed_R15(
         expect(page.locator("h1")).to_have_text(hu("Hand %(n)s", n=HAND))
         row = page.locator(f"[data-prefix=announcements-{ROW}]")
         expect(row.locator(f"#id_announcements-{ROW}-made_1")).to_be_checked()
-        page.locator(f"label[for=id_announcements-{ROW}-made_0]").click()
+        toggle_to(page, f"id_announcements-{ROW}-made_0", tap=False)
         page.locator("#id_resolve_dispute").check()
         # Saved without a reason: refused, listed, the reason field focused.
         official.submit(page.locator("#save-hand"))

@@ -16,6 +16,7 @@ from playwright.sync_api import Page, expect
 
 from tests.journeys.browsing import DESKTOP, Watched, hu
 from tests.journeys.federations import DEMO_PASSWORD, demo_federation
+from tests.journeys.referee import toggle_to
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -231,9 +232,9 @@ def _dispute(official: Watched) -> None:
     prefix = f"#id_announcements-{row}"
     page.fill(f"{prefix}-feast-search", "ultimo")
     page.locator(f"{prefix}-feast-opt-last_day_of_month").click()
-    page.locator(f"label[for=id_announcements-{row}-announcer_3]").click()
+    toggle_to(page, f"id_announcements-{row}-announcer_3", tap=False)
     page.locator(f"{prefix}-card0").select_option("I")
-    page.locator(f"label[for=id_announcements-{row}-made_0]").click()
+    toggle_to(page, f"id_announcements-{row}-made_0", tap=False)
     page.fill("#id_reason", FIX_WHY)
     page.locator("#id_resolve_dispute").check()
     expect(page.locator(".verdict-ok")).to_be_visible()
